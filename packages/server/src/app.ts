@@ -1,0 +1,72 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './platform/config';
+import type { AppDatabase } from './platform/db';
+import { healthRoutes } from './platform/health/routes';
+import type { AppInstance } from './platform/http/app-types';
+import { API_ROOT, WEB_BASE } from './platform/http/constants';
+import { apiNotFound, envelopeErrorHandler } from './platform/http/envelope-errors';
+import { requirePermissionDeclaration } from './platform/http/permissions';
+import { genRequestId } from './platform/http/request-id';
+import { registerStaticWeb } from './platform/http/static-web';
+import { tenancyRoutes } from './platform/tenancy';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: AppDatabase;
+  /** Overrides the pino logger options (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<AppInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    genReqId: genRequestId,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.addHook('onRoute', requirePermissionDeclaration);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.setErrorHandler(envelopeErrorHandler);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: '社团 Shetuan API', version: '0.1.0', description: '所有接口返回 {code, msg, data, success}；见 docs/api.md。' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_ROOT}/docs` });
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      typed.get('/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      await healthRoutes(typed);
+      await tenancyRoutes(typed);
+    },
+    { prefix: API_ROOT },
+  );
+
+  const serveIndex = await registerStaticWeb(app, config.WEB_DIST);
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith(`${API_ROOT}/`) || url === API_ROOT) return apiNotFound(request, reply);
+    if (url === '/' || url === '/new' || url.startsWith('/new?')) {
+      return reply.redirect(`${WEB_BASE}${url.includes('?') ? url.slice(url.indexOf('?')) : ''}`);
+    }
+    if (url.startsWith(WEB_BASE) && (request.method === 'GET' || request.method === 'HEAD')) {
+      return serveIndex(request, reply);
+    }
+    return apiNotFound(request, reply);
+  });
+
+  return app;
+}

@@ -1,0 +1,14 @@
+import { loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db';
+import { seedDemo } from '../platform/seed/demo';
+
+// Seeds the demo data on request, also with NODE_ENV=production (start-up never does there).
+const config = loadConfig();
+const db = await openDatabase(config);
+try {
+  await db.migrate();
+  const result = await seedDemo(db);
+  console.log(result.seeded ? `demo data seeded on ${db.describe()}` : 'the database already has tenants; nothing seeded');
+} finally {
+  await db.close();
+}

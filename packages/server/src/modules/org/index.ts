@@ -1,0 +1,3 @@
+export { findOrg, insertOrg, listOrgs, type NewOrg, type OrgRow } from './repository';
+export { demoCityOrgs, demoDistrictOrgs, type OrgSeed, seedOrgTree } from './seed';
+export { orgs } from './tables';

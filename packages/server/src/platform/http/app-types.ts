@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../config';
+import type { AppDatabase } from '../db';
+
+/**
+ * What a route needs to be allowed. 'public' needs nothing; 'login' needs a session;
+ * any other string is a permission key checked against the identity's roles (identity issue).
+ */
+export type Permission = 'public' | 'login' | (string & {});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: AppDatabase;
+    config: AppConfig;
+  }
+  interface FastifyContextConfig {
+    permission?: Permission;
+  }
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

@@ -1,0 +1,3 @@
+export type { AppInstance, Permission } from './app-types';
+export { API_ROOT, WEB_BASE } from './constants';
+export { AppError, badInput } from './errors';

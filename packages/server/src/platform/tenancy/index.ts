@@ -1,0 +1,3 @@
+export { tenancyRoutes } from './routes';
+export { lookupTenant, toUcTenant } from './service';
+export { tenantDomains, tenants } from './tables';

@@ -1,0 +1,71 @@
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../platform/config';
+import { AppDatabase } from '../platform/db';
+import { openNodePg } from '../platform/db/node-pg';
+import { openPglite } from '../platform/db/pglite';
+import type { AppInstance } from '../platform/http/app-types';
+import { tenantDomains, tenants } from '../platform/tenancy/tables';
+
+export { createScratchDatabase, dropScratchDatabase } from './scratch-db';
+
+/** The database a test file works on: in-memory PGlite, or the run's PostgreSQL database. */
+export async function openTestDatabase(): Promise<AppDatabase> {
+  const url = inject('databaseUrl');
+  const driver = url ? await openNodePg(url, 4) : await openPglite(undefined);
+  const db = new AppDatabase(driver);
+  await db.migrate();
+  return db;
+}
+
+export interface TestContext {
+  app: AppInstance;
+  db: AppDatabase;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(): Promise<TestContext> {
+  const db = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent-web-dist' });
+  const app = await buildApp({ config, db, logger: false });
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+let counter = 0;
+/** A tenant with unique names and domains, so test files can share one PostgreSQL database. */
+export async function createTestTenant(
+  db: AppDatabase,
+  overrides: Partial<typeof tenants.$inferInsert> = {},
+): Promise<{ id: number; domain: string }> {
+  counter += 1;
+  const tag = `${process.pid}-${Date.now().toString(36)}-${counter}`;
+  const domain = `t${tag}.test.localhost`;
+  const id = await db.asOwner(async (tx) => {
+    const [row] = await tx
+      .insert(tenants)
+      .values({ companyId: 10_000 + counter, companyName: `测试租户${tag}`, companyType: 2, ...overrides })
+      .returning({ id: tenants.id });
+    if (!row) throw new Error('no tenant row');
+    await tx.insert(tenantDomains).values({ domain, tenantRef: row.id });
+    return row.id;
+  });
+  return { id, domain };
+}
+
+/** The database's own message of a failed query (Drizzle wraps it in "Failed query: …"). */
+export async function dbErrorOf(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (err) {
+    const e = err as { message?: string; cause?: { message?: string } };
+    return e.cause?.message ?? e.message ?? String(err);
+  }
+  throw new Error('expected the database to refuse, but the work succeeded');
+}

@@ -1,0 +1,5 @@
+import "./zod-locale";
+export * from './envelope';
+export * from './identity-codes';
+export * from './org-codes';
+export * from './result-code';

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ZEnvelope } from '../platform/envelope';
+
+/**
+ * Tenant custom types that change behaviour (spec 000, section 6):
+ * 14 separate upload folder and storage base, 20 regrouped menu,
+ * 31 no Q&A library link, 34 incomplete-member-profile check. 0 is none.
+ */
+export const TenantCustomType = {
+  NONE: 0,
+  SEPARATE_STORAGE: 14,
+  REGROUPED_MENU: 20,
+  NO_QA_LINK: 31,
+  MEMBER_PROFILE_CHECK: 34,
+} as const;
+
+export const ZTenantCustomType = z.union([
+  z.literal(0),
+  z.literal(14),
+  z.literal(20),
+  z.literal(31),
+  z.literal(34),
+]);
+
+/** The logo every tenant without its own shows; also used when companyId is 1 (spec 000, section 1). */
+export const DEFAULT_TENANT_LOGO = '/new/logo.png';
+
+/** Title suffix: the tab reads '{companyName}管理后台'. */
+export const CONSOLE_TITLE_SUFFIX = '管理后台';
+
+export const TENANT_INCOMPLETE_MSG = '租户信息不完整';
+
+/** A domain as the browser sends it: host name, optionally with scheme, port or path. */
+export const ZDomain = z
+  .string({ error: '请提供域名' })
+  .trim()
+  .min(1, '请提供域名')
+  .max(253, '域名过长');
+
+export const ZTenantLookupQuery = z.object({
+  domain: ZDomain.optional().describe('the page origin or host name; defaults to the Host header'),
+});
+export type TTenantLookupQuery = z.infer<typeof ZTenantLookupQuery>;
+
+/** The spec's ucTenant record (000, section 3), plus the tenant's custom type. */
+export const ZUcTenant = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  companyType: z.number().int(),
+  icon: z.string().describe('the tab icon; the default logo when the tenant has none or companyId is 1'),
+  mobileDomain: z.string(),
+  customType: ZTenantCustomType,
+});
+export type TUcTenant = z.infer<typeof ZUcTenant>;
+
+export const ZTenantLookupData = z.object({ ucTenant: ZUcTenant });
+
+export const ZTenantLookupFailure = z.object({
+  reason: z.enum(['DOMAIN_UNKNOWN', 'TENANT_DISABLED']),
+  domain: z.string(),
+});
+export type TTenantLookupFailure = z.infer<typeof ZTenantLookupFailure>;
+
+export const ZTenantLookupResponse = ZEnvelope(
+  z.union([ZTenantLookupData, ZTenantLookupFailure]),
+);
+
+/**
+ * Reduces what a browser sends (an origin such as 'https://kx.example.cn:8443/new/')
+ * to the bare lower-case host name the tenant domains are stored under.
+ * The mobile domain convention of the spec cuts at the /v2 segment; the host is unaffected.
+ */
+export function normaliseDomain(input: string): string {
+  let host = input.trim().toLowerCase();
+  host = host.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  host = host.split(/[/?#]/, 1)[0] ?? '';
+  host = host.replace(/^[^@]*@/, '');
+  if (host.startsWith('[')) {
+    const end = host.indexOf(']');
+    return end > 0 ? host.slice(0, end + 1) : host;
+  }
+  host = host.replace(/:\d*$/, '');
+  return host.replace(/\.$/, '');
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** localhost and 127.0.0.1 (and ::1) resolve to the default tenant. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host);
+}

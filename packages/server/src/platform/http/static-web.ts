@@ -24,7 +24,7 @@ export async function registerStaticWeb(app: AppInstance, webDist: string): Prom
     root: webDist,
     prefix: WEB_BASE,
     wildcard: true,
-    index: false,
+    index: 'index.html',
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');

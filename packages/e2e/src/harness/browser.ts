@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+
+/** The system Chromium (Debian's package); a test tool's own browser download cannot work here. */
+export function chromiumPath(): string {
+  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!fs.existsSync(candidate)) {
+    throw new Error(
+      `Chromium was not found at ${candidate}. Install it with "apt-get install -y chromium" ` +
+        '(or set CHROMIUM_PATH); set SKIP_E2E=1 only to skip the browser tests on purpose.',
+    );
+  }
+  return candidate;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // Tenant domains of the tests (demo.localhost, binjiang.localhost ...) reach the local server.
+      '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN', ...options });
+  return context.newPage();
+}
+
+const shotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots');
+
+/** Saves a screenshot to packages/e2e/screenshots/ for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
+}
+
+/** The base URL with another host name (a tenant domain) on the same port. */
+export function onDomain(baseUrl: string, domain: string): string {
+  const url = new URL(baseUrl);
+  url.hostname = domain;
+  return url.toString().replace(/\/$/, '');
+}

@@ -1,0 +1,111 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, onDomain, screenshot } from '../harness/browser';
+
+describe('the console foundation in Chromium', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  const iconHref = (p: Page) => p.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute('href'));
+
+  it('opens the default tenant on localhost: title, icon, tenant and service status', async () => {
+    page = await newPage(browser);
+    await page.goto(`${baseUrl}/new/`);
+    await expect.poll(() => page.title()).toBe('示范市科学技术协会管理后台');
+    expect(await iconHref(page)).toBe('/new/logo.png');
+    await page.getByRole('heading', { name: '示范市科学技术协会', exact: true }).waitFor();
+    await page.getByText('运行正常').waitFor();
+    await page.getByText('内置数据库（PGlite）').waitFor();
+    const logo = await page.request.get(`${baseUrl}/new/logo.png`);
+    expect(logo.headers()['content-type']).toBe('image/png');
+    await screenshot(page, 'home-1366');
+  });
+
+  it('finds another tenant by the domain it is opened on', async () => {
+    await page.goto(`${onDomain(baseUrl, 'binjiang.localhost')}/new/`);
+    await expect.poll(() => page.title()).toBe('滨江区科学技术协会管理后台');
+    expect(await iconHref(page)).toBe('/new/tenant-icons/binjiang.svg');
+    await page.getByText('区科协').waitFor();
+    await page.getByText('菜单分组（20）').waitFor();
+  });
+
+  it('shows 租户信息不完整 for an unknown or a disabled domain', async () => {
+    await page.goto(`${onDomain(baseUrl, 'nobody.localhost')}/new/`);
+    await page.getByText('租户信息不完整').waitFor();
+    await page.getByText('当前域名 nobody.localhost 尚未开通管理后台').waitFor();
+    await screenshot(page, 'tenant-unknown');
+    await page.goto(`${onDomain(baseUrl, 'disabled.localhost')}/new/some/page`);
+    await page.getByText('租户信息不完整').waitFor();
+    await page.getByText('所属机构已停用').waitFor();
+  });
+
+  it('shows 找不到页面 for an unknown deep path, and 返回首页 goes home', async () => {
+    const res = await page.goto(`${baseUrl}/new/no/such/screen?x=1`);
+    expect(res?.status()).toBe(200);
+    await page.getByText('找不到页面').waitFor();
+    await expect.poll(() => page.title()).toBe('示范市科学技术协会管理后台');
+    await screenshot(page, 'not-found');
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.getByText('服务状态').waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/new\/?$/);
+  });
+
+  it('has /404 and the no-permission page /405', async () => {
+    await page.goto(`${baseUrl}/new/404`);
+    await page.getByText('找不到页面').waitFor();
+    await page.goto(`${baseUrl}/new/405`);
+    await page.getByText('无权限访问').waitFor();
+    await screenshot(page, 'forbidden');
+  });
+
+  it('resets the scroll position to the top on navigation', async () => {
+    const small = await newPage(browser, { viewport: { width: 800, height: 260 } });
+    await small.goto(`${baseUrl}/new/404`);
+    const button = small.getByRole('button', { name: '返回首页' });
+    await button.scrollIntoViewIfNeeded();
+    expect(await small.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await button.click();
+    await small.getByText('服务状态').waitFor({ state: 'attached' });
+    expect(await small.evaluate(() => window.scrollY)).toBe(0);
+    await small.context().close();
+  });
+
+  it('reloads the pending path when a screen chunk fails to load', async () => {
+    const fresh = await newPage(browser);
+    const chunkRequests: string[] = [];
+    let failed = false;
+    await fresh.route(/\/assets\/NotFoundPage-[^/]+\.js$/, async (route) => {
+      chunkRequests.push(route.request().url());
+      if (!failed) {
+        failed = true;
+        await route.abort('connectionreset');
+      } else {
+        await route.continue();
+      }
+    });
+    await fresh.goto(`${baseUrl}/new/missing/screen?from=chunk-test`);
+    await fresh.getByText('找不到页面').waitFor();
+    expect(failed).toBe(true);
+    expect(chunkRequests.length).toBeGreaterThanOrEqual(2);
+    expect(new URL(fresh.url()).pathname + new URL(fresh.url()).search).toBe('/new/missing/screen?from=chunk-test');
+    await fresh.context().close();
+  });
+
+  it('fits a phone-sized screen', async () => {
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.goto(`${baseUrl}/new/`);
+    await phone.getByText('服务状态').waitFor();
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'home-phone');
+    await phone.context().close();
+  });
+});

@@ -1,0 +1,44 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './app/global.css';
+import { RouterProvider } from 'react-router';
+import { claimReload } from './app/chunk-reload';
+import { createAppRouter } from './app/router';
+import { TenantGate } from './platform/tenant';
+
+dayjs.locale('zh-cn');
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+});
+const router = createAppRouter();
+
+// A chunk preloaded by Vite that fails reloads the page (the router handles screen chunks).
+window.addEventListener('vite:preloadError', (event) => {
+  if (claimReload(window.location.href)) {
+    event.preventDefault();
+    window.location.reload();
+  }
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }}>
+      <AntdApp>
+        <QueryClientProvider client={queryClient}>
+          <TenantGate>
+            <RouterProvider router={router} />
+          </TenantGate>
+        </QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>
+  </StrictMode>,
+);

@@ -1,7 +1,11 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppConfig } from './platform/config';
 import type { AppDatabase } from './platform/db';
 import { healthRoutes } from './platform/health/routes';
@@ -10,6 +14,7 @@ import { API_ROOT, WEB_BASE } from './platform/http/constants';
 import { apiNotFound, envelopeErrorHandler } from './platform/http/envelope-errors';
 import { requirePermissionDeclaration } from './platform/http/permissions';
 import { genRequestId } from './platform/http/request-id';
+import { responseSerializer } from './platform/http/serializer';
 import { registerStaticWeb } from './platform/http/static-web';
 import { tenancyRoutes } from './platform/tenancy';
 
@@ -27,19 +32,24 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.responseValidation));
   app.decorate('db', db);
   app.decorate('config', config);
   app.addHook('onRoute', requirePermissionDeclaration);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.setErrorHandler(envelopeErrorHandler);
 
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: '社团 Shetuan API', version: '0.1.0', description: '所有接口返回 {code, msg, data, success}；见 docs/api.md。' },
+      info: {
+        title: '社团 Shetuan API',
+        version: '0.1.0',
+        description: '所有接口返回 {code, msg, data, success}；见 docs/api.md。',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -48,7 +58,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
-      typed.get('/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      typed.get('/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
       await healthRoutes(typed);
       await tenancyRoutes(typed);
     },

@@ -36,7 +36,12 @@ describe('the server process', () => {
   it('starts on an empty data directory, serves, and closes gracefully on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shetuan-main-'));
     const url = inject('databaseUrl');
-    const server = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) });
+    const server = startServer({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...(url ? { DATABASE_URL: url } : {}),
+    });
     const out = await server.waitFor(/社团 is serving (http:\/\/[^/]+)\/new\//);
     const base = /社团 is serving (http:\/\/[^/]+)\/new\//.exec(out)?.[1];
     const res = await fetch(`${base}/st365/health`);

@@ -8,7 +8,9 @@ const db = await openDatabase(config);
 try {
   await db.migrate();
   const result = await seedDemo(db);
-  console.log(result.seeded ? `demo data seeded on ${db.describe()}` : 'the database already has tenants; nothing seeded');
+  console.log(
+    result.seeded ? `demo data seeded on ${db.describe()}` : 'the database already has tenants; nothing seeded',
+  );
 } finally {
   await db.close();
 }

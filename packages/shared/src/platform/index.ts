@@ -1,4 +1,5 @@
-import "./zod-locale";
+import './zod-locale';
+
 export * from './envelope';
 export * from './identity-codes';
 export * from './org-codes';

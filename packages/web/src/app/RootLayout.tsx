@@ -6,6 +6,7 @@ import { applyTenantHead, useTenant } from '../platform/tenant';
 export function RootLayout() {
   const tenant = useTenant();
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation (pathname) by design
   useEffect(() => {
     applyTenantHead(tenant);
     window.scrollTo(0, 0);

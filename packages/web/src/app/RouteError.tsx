@@ -22,7 +22,9 @@ export function RouteError() {
     <Result
       status="error"
       title="页面加载失败"
-      subTitle={isChunkLoadError(error) ? '页面文件未能加载，可能是网络中断或系统刚刚更新。' : '页面出现异常，请刷新后重试。'}
+      subTitle={
+        isChunkLoadError(error) ? '页面文件未能加载，可能是网络中断或系统刚刚更新。' : '页面出现异常，请刷新后重试。'
+      }
       extra={
         <Button type="primary" onClick={() => window.location.assign(target)}>
           重新加载

@@ -16,7 +16,11 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Records the reload and says whether it may happen (false when this path just reloaded). */
-export function claimReload(path: string, storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage, now = Date.now()): boolean {
+export function claimReload(
+  path: string,
+  storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage,
+  now = Date.now(),
+): boolean {
   try {
     const last = JSON.parse(storage.getItem(KEY) ?? 'null') as { path: string; at: number } | null;
     if (last && last.path === path && now - last.at < WINDOW_MS) return false;

@@ -1,8 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { platformRoutes } from '../platform/routes';
-import { registeredRoutes, registerRoutes } from './route-registry';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import { registeredRoutes, registerRoutes } from './route-registry';
 
 registerRoutes(platformRoutes);
 
@@ -26,7 +26,10 @@ export function createAppRouter() {
             errorElement: <RouteError />,
             children: [
               ...toRouteObjects(),
-              { path: '*', lazy: async () => ({ Component: (await import('../platform/pages/NotFoundPage')).default }) },
+              {
+                path: '*',
+                lazy: async () => ({ Component: (await import('../platform/pages/NotFoundPage')).default }),
+              },
             ],
           },
         ],

@@ -11,7 +11,10 @@ export function listOrgs(tx: Tx): Promise<OrgRow[]> {
 }
 
 export async function insertOrg(tx: Tx, tenantId: number, org: NewOrg): Promise<OrgRow> {
-  const [row] = await tx.insert(orgs).values({ ...org, tenantId }).returning();
+  const [row] = await tx
+    .insert(orgs)
+    .values({ ...org, tenantId })
+    .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }

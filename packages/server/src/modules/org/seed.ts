@@ -10,7 +10,13 @@ export interface OrgSeed {
 }
 
 /** Inserts an organisation tree for one tenant (inside its withTenant transaction). */
-export async function seedOrgTree(tx: Tx, tenantId: number, tree: OrgSeed, parentId: number | null = null, sort = 0): Promise<void> {
+export async function seedOrgTree(
+  tx: Tx,
+  tenantId: number,
+  tree: OrgSeed,
+  parentId: number | null = null,
+  sort = 0,
+): Promise<void> {
   const row = await insertOrg(tx, tenantId, {
     name: tree.name,
     orgType: tree.orgType,

@@ -10,24 +10,46 @@ const ZBool = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const ZConfig = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], { error: '只能是 development、production 或 test' }).default('development'),
-  PORT: z.coerce.number({ error: '必须是端口号' }).int('必须是整数').min(0, '不能小于 0').max(65535, '不能大于 65535').default(3000),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: '只能是 development、production 或 test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: '必须是端口号' })
+    .int('必须是整数')
+    .min(0, '不能小于 0')
+    .max(65535, '不能大于 65535')
+    .default(3000),
   HOST: z.string().min(1, '不能为空').default('0.0.0.0'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: '只能是 fatal、error、warn、info、debug、trace 或 silent' }).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: '只能是 fatal、error、warn、info、debug、trace 或 silent',
+    })
+    .default('info'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, '必须是 postgres:// 或 postgresql:// 开头的连接串')
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number({ error: '必须是数字' }).int('必须是整数').min(1, '至少为 1').max(200, '不能大于 200').default(10),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: '必须是数字' })
+    .int('必须是整数')
+    .min(1, '至少为 1')
+    .max(200, '不能大于 200')
+    .default(10),
   DATA_DIR: z.string().min(1, '不能为空').default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().min(1, '不能为空').default(path.join(repoRoot, 'packages/web/dist')),
   /** Seed demo data into an empty database at start. Defaults to on except in production. */
   SEED_DEMO: ZBool.optional(),
+  /** Validate every response against its zod schema (default: on except in production). */
+  RESPONSE_VALIDATION: ZBool.optional(),
   /** Seconds to wait for in-flight requests on SIGTERM/SIGINT before exiting anyway. */
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: '必须是数字' }).min(0, '不能小于 0').max(600, '不能大于 600').default(10),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: '必须是数字' })
+    .min(0, '不能小于 0')
+    .max(600, '不能大于 600')
+    .default(10),
 });
 
-export type AppConfig = z.output<typeof ZConfig> & { seedDemo: boolean };
+export type AppConfig = z.output<typeof ZConfig> & { seedDemo: boolean; responseValidation: boolean };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -45,5 +67,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`配置错误，请检查环境变量：\n${lines.join('\n')}`);
   }
   const cfg = parsed.data;
-  return { ...cfg, seedDemo: cfg.SEED_DEMO ?? cfg.NODE_ENV !== 'production' };
+  const production = cfg.NODE_ENV === 'production';
+  return { ...cfg, seedDemo: cfg.SEED_DEMO ?? !production, responseValidation: cfg.RESPONSE_VALIDATION ?? !production };
 }

@@ -6,7 +6,8 @@ import { openPglite } from './pglite';
 
 export * from './columns';
 export type { DatabaseKind, Db, GlobalReader, Tx } from './database';
-export { AppDatabase, APP_ROLE, TenantRequiredError } from './database';
+export { APP_ROLE, AppDatabase, TenantRequiredError } from './database';
+export { prepareOnce } from './prepared';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite under DATA_DIR/pglite. */
 export async function openDatabase(

@@ -60,8 +60,10 @@ describe('schema rules for tenant-owned tables', () => {
       if (!p) problems.push(`${t.name}: no tenant_isolation policy`);
       else {
         if (p.cmd !== '*') problems.push(`${t.name}: policy not FOR ALL`);
-        if (!String(p.using_expr).includes('app_current_tenant()')) problems.push(`${t.name}: USING not on app.tenant_id`);
-        if (!String(p.check_expr).includes('app_current_tenant()')) problems.push(`${t.name}: WITH CHECK not on app.tenant_id`);
+        if (!String(p.using_expr).includes('app_current_tenant()'))
+          problems.push(`${t.name}: USING not on app.tenant_id`);
+        if (!String(p.check_expr).includes('app_current_tenant()'))
+          problems.push(`${t.name}: WITH CHECK not on app.tenant_id`);
       }
       if (t.owner === APP_ROLE) problems.push(`${t.name}: owned by the app role`);
     }
@@ -113,8 +115,12 @@ describe('schema rules for tenant-owned tables', () => {
   });
 
   it('lets the app role only read the global tables', async () => {
-    expect(await dbErrorOf(db.withGlobal((g) => g.execute(sql`delete from tenant_domains`)))).toMatch(/permission denied/);
-    expect(await dbErrorOf(db.withGlobal((g) => g.execute(sql`update tenants set company_name = 'x'`)))).toMatch(/permission denied/);
+    expect(await dbErrorOf(db.withGlobal((g) => g.execute(sql`delete from tenant_domains`)))).toMatch(
+      /permission denied/,
+    );
+    expect(await dbErrorOf(db.withGlobal((g) => g.execute(sql`update tenants set company_name = 'x'`)))).toMatch(
+      /permission denied/,
+    );
   });
 
   it('is idempotent: migrating again changes nothing', async () => {

@@ -63,13 +63,17 @@ describe('tenant isolation (forced row-level security)', () => {
   });
 
   it('cannot insert a row for another tenant', async () => {
-    expect(await dbErrorOf(db.withTenant(a, (tx) => insertOrg(tx, b, { name: '冒充 B', orgType: 5 })))).toMatch(/row-level security/);
+    expect(await dbErrorOf(db.withTenant(a, (tx) => insertOrg(tx, b, { name: '冒充 B', orgType: 5 })))).toMatch(
+      /row-level security/,
+    );
     expect(await namesOf(b)).toEqual(['B 科协']);
   });
 
   it('cannot move its own row into another tenant', async () => {
     const own = await db.withTenant(a, (tx) => insertOrg(tx, a, { name: 'A 新学会', orgType: 5 }));
-    expect(await dbErrorOf(db.withTenant(a, (tx) => tx.update(orgs).set({ tenantId: b }).where(eq(orgs.id, own.id))))).toMatch(/row-level security/);
+    expect(
+      await dbErrorOf(db.withTenant(a, (tx) => tx.update(orgs).set({ tenantId: b }).where(eq(orgs.id, own.id)))),
+    ).toMatch(/row-level security/);
     expect(await namesOf(b)).toEqual(['B 科协']);
   });
 
@@ -85,9 +89,15 @@ describe('tenant isolation (forced row-level security)', () => {
   });
 
   it('cannot switch the tenant or lift RLS from inside the work', async () => {
-    expect(await dbErrorOf(db.withTenant(a, (tx) => tx.execute(sql`alter table orgs no force row level security`)))).toMatch(/must be owner/);
-    expect(await dbErrorOf(db.withTenant(a, (tx) => tx.execute(sql`alter table orgs disable row level security`)))).toMatch(/must be owner/);
-    expect(await dbErrorOf(db.withTenant(a, (tx) => tx.execute(sql`drop policy tenant_isolation on orgs`)))).toMatch(/must be owner/);
+    expect(
+      await dbErrorOf(db.withTenant(a, (tx) => tx.execute(sql`alter table orgs no force row level security`))),
+    ).toMatch(/must be owner/);
+    expect(
+      await dbErrorOf(db.withTenant(a, (tx) => tx.execute(sql`alter table orgs disable row level security`))),
+    ).toMatch(/must be owner/);
+    expect(await dbErrorOf(db.withTenant(a, (tx) => tx.execute(sql`drop policy tenant_isolation on orgs`)))).toMatch(
+      /must be owner/,
+    );
   });
 
   it('refuses to open a tenant door without a valid tenant id', async () => {
@@ -96,6 +106,8 @@ describe('tenant isolation (forced row-level security)', () => {
   });
 
   it('keeps a parent reference inside the tenant (composite foreign key)', async () => {
-    expect(await dbErrorOf(db.withTenant(a, (tx) => insertOrg(tx, a, { name: '挂到 B 下', orgType: 5, parentId: bOrgId })))).toMatch(/foreign key/);
+    expect(
+      await dbErrorOf(db.withTenant(a, (tx) => insertOrg(tx, a, { name: '挂到 B 下', orgType: 5, parentId: bOrgId }))),
+    ).toMatch(/foreign key/);
   });
 });

@@ -5,10 +5,18 @@ import { AppError } from './errors';
 
 function sendEnvelope(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
   // A pre-serialised body bypasses the route's response schema, which describes success only.
-  return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(fail(code, msg, data)));
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(fail(code, msg, data)));
 }
 
-const FIELD_NAMES: Record<string, string> = { querystring: '查询参数', body: '请求体', params: '路径参数', headers: '请求头' };
+const FIELD_NAMES: Record<string, string> = {
+  querystring: '查询参数',
+  body: '请求体',
+  params: '路径参数',
+  headers: '请求头',
+};
 
 /** Turns every error into the envelope: user mistakes get a Chinese message, faults a request id. */
 export function envelopeErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

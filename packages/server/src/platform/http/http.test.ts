@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { ok } from '@shetuan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestContext } from '../../testing';
 import type { AppInstance } from './app-types';
 import { AppError } from './errors';
@@ -12,7 +12,10 @@ describe('the envelope and error handling', () => {
     const app = t.app as AppInstance;
     app.post(
       '/st365/test/echo',
-      { config: { permission: 'public' }, schema: { body: z.object({ name: z.string().min(1, '请输入名称'), age: z.number().int() }) } },
+      {
+        config: { permission: 'public' },
+        schema: { body: z.object({ name: z.string().min(1, '请输入名称'), age: z.number().int() }) },
+      },
       async (req) => ok(req.body),
     );
     app.get('/st365/test/refuse', { config: { permission: 'public' } }, async () => {
@@ -97,7 +100,10 @@ describe('health and OpenAPI', () => {
 
   it('reports the database it runs on', async () => {
     const res = await t.app.inject({ url: '/st365/health' });
-    expect(res.json()).toMatchObject({ code: 200, data: { status: 'ok', database: expect.stringMatching(/pglite|postgres/) } });
+    expect(res.json()).toMatchObject({
+      code: 200,
+      data: { status: 'ok', database: expect.stringMatching(/pglite|postgres/) },
+    });
   });
 
   it('serves an OpenAPI 3 document generated from the zod schemas, with each permission', async () => {
@@ -105,7 +111,9 @@ describe('health and OpenAPI', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     const lookup = doc.paths['/st365/tenant/lookup'].get;
-    expect(lookup.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'domain', in: 'query' })]));
+    expect(lookup.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'domain', in: 'query' })]),
+    );
     expect(lookup.description).toContain('Permission: `public`');
     const data = lookup.responses['200'].content['application/json'].schema.properties.data;
     expect(JSON.stringify(data)).toContain('companyName');

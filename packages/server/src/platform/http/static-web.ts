@@ -10,7 +10,10 @@ import { WEB_BASE } from './constants';
  * index.html, and the React router decides (its own 找不到页面 for unknown paths).
  * Hashed assets are cached for a year; index.html is never cached, so a deploy is seen at once.
  */
-export async function registerStaticWeb(app: AppInstance, webDist: string): Promise<(req: FastifyRequest, reply: FastifyReply) => unknown> {
+export async function registerStaticWeb(
+  app: AppInstance,
+  webDist: string,
+): Promise<(req: FastifyRequest, reply: FastifyReply) => unknown> {
   const indexFile = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ webDist }, 'web app is not built: run npm run build (npm start builds it)');

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { GlobalReader } from '../db';
+import { eq, sql } from 'drizzle-orm';
+import { type GlobalReader, prepareOnce } from '../db';
 import { tenantDomains, tenants } from './tables';
 
 const tenantColumns = {
@@ -24,17 +24,25 @@ export type TenantRow = {
   status: number;
 };
 
+// The tenant look-up runs before every page of every tenant: prepared once per handle.
 export async function findTenantByDomain(db: GlobalReader, domain: string): Promise<TenantRow | undefined> {
-  const rows = await db
-    .select(tenantColumns)
-    .from(tenantDomains)
-    .innerJoin(tenants, eq(tenants.id, tenantDomains.tenantRef))
-    .where(eq(tenantDomains.domain, domain))
-    .limit(1);
+  const query = prepareOnce(db, 'tenant_by_domain', () =>
+    db
+      .select(tenantColumns)
+      .from(tenantDomains)
+      .innerJoin(tenants, eq(tenants.id, tenantDomains.tenantRef))
+      .where(eq(tenantDomains.domain, sql.placeholder('domain')))
+      .limit(1)
+      .prepare('tenant_by_domain'),
+  );
+  const rows = await query.execute({ domain });
   return rows[0];
 }
 
 export async function findDefaultTenant(db: GlobalReader): Promise<TenantRow | undefined> {
-  const rows = await db.select(tenantColumns).from(tenants).where(eq(tenants.isDefault, true)).limit(1);
+  const query = prepareOnce(db, 'tenant_default', () =>
+    db.select(tenantColumns).from(tenants).where(eq(tenants.isDefault, true)).limit(1).prepare('tenant_default'),
+  );
+  const rows = await query.execute();
   return rows[0];
 }

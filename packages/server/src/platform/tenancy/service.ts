@@ -1,3 +1,4 @@
+import { ResultCode } from '@shetuan/shared';
 import {
   DEFAULT_TENANT_LOGO,
   isLoopbackHost,
@@ -6,7 +7,6 @@ import {
   type TTenantLookupFailure,
   type TUcTenant,
 } from '@shetuan/shared/tenant';
-import { ResultCode } from '@shetuan/shared';
 import type { AppDatabase } from '../db';
 import { AppError } from '../http/errors';
 import { findDefaultTenant, findTenantByDomain, type TenantRow } from './repository';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../seed/demo';
 import { createTestApp, createTestTenant, type TestContext } from '../../testing';
+import { seedDemo } from '../seed/demo';
 
 describe('GET /st365/tenant/lookup', () => {
   let t: TestContext;
@@ -41,7 +41,9 @@ describe('GET /st365/tenant/lookup', () => {
   });
 
   it('accepts the page origin as the browser sends it (scheme, port, path, case)', async () => {
-    const res = await lookup(`?domain=${encodeURIComponent(`HTTPS://${branded.domain.toUpperCase()}:8443/new/login?x=1`)}`);
+    const res = await lookup(
+      `?domain=${encodeURIComponent(`HTTPS://${branded.domain.toUpperCase()}:8443/new/login?x=1`)}`,
+    );
     expect(res.json().data.ucTenant.id).toBe(branded.id);
   });
 
@@ -97,7 +99,10 @@ describe('loopback names and the demo tenants', () => {
     await seedDemo(t.db);
     for (const domain of ['localhost', '127.0.0.1', 'http://localhost:3000', '[::1]']) {
       const res = await t.app.inject({ url: `/st365/tenant/lookup?domain=${encodeURIComponent(domain)}` });
-      expect(res.json().data.ucTenant, domain).toMatchObject({ companyName: '示范市科学技术协会', icon: '/new/logo.png' });
+      expect(res.json().data.ucTenant, domain).toMatchObject({
+        companyName: '示范市科学技术协会',
+        icon: '/new/logo.png',
+      });
     }
   });
 });

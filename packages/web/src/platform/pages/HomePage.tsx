@@ -44,7 +44,9 @@ export default function HomePage() {
               <Descriptions.Item label="机构名称">{tenant.companyName}</Descriptions.Item>
               <Descriptions.Item label="机构类型">{orgTypeName(tenant.companyType)}</Descriptions.Item>
               <Descriptions.Item label="租户编号">{tenant.id}</Descriptions.Item>
-              <Descriptions.Item label="定制类型">{CUSTOM_TYPE_NAMES[tenant.customType] ?? tenant.customType}</Descriptions.Item>
+              <Descriptions.Item label="定制类型">
+                {CUSTOM_TYPE_NAMES[tenant.customType] ?? tenant.customType}
+              </Descriptions.Item>
               <Descriptions.Item label="访问域名">{window.location.host}</Descriptions.Item>
               <Descriptions.Item label="移动端域名">{tenant.mobileDomain || '未配置'}</Descriptions.Item>
             </Descriptions>
@@ -58,7 +60,9 @@ export default function HomePage() {
                   <Badge status="success" text="运行正常" />
                 </Descriptions.Item>
                 <Descriptions.Item label="数据库">{DATABASE_NAMES[health.data.database]}</Descriptions.Item>
-                <Descriptions.Item label="服务器时间">{dayjs(health.data.serverTime).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+                <Descriptions.Item label="服务器时间">
+                  {dayjs(health.data.serverTime).format('YYYY-MM-DD HH:mm:ss')}
+                </Descriptions.Item>
                 <Descriptions.Item label="接口文档">
                   <Typography.Link href="/st365/docs" target="_blank">
                     /st365/docs

@@ -9,7 +9,10 @@ function failureText(error: unknown): { title: string; detail: string } {
   if (error instanceof ApiError) {
     const data = error.data as TTenantLookupFailure | null;
     if (data?.reason === 'DOMAIN_UNKNOWN') {
-      return { title: TENANT_INCOMPLETE_MSG, detail: `当前域名 ${data.domain} 尚未开通管理后台，请确认访问地址或联系平台运营人员。` };
+      return {
+        title: TENANT_INCOMPLETE_MSG,
+        detail: `当前域名 ${data.domain} 尚未开通管理后台，请确认访问地址或联系平台运营人员。`,
+      };
     }
     if (data?.reason === 'TENANT_DISABLED') {
       return { title: TENANT_INCOMPLETE_MSG, detail: `域名 ${data.domain} 所属机构已停用，请联系平台运营人员。` };

@@ -6,7 +6,10 @@ export function consoleTitle(tenant: Pick<TUcTenant, 'companyName'> | undefined)
 }
 
 /** Sets the tab title and icon from the tenant (spec 000, section 2: before each navigation). */
-export function applyTenantHead(tenant: Pick<TUcTenant, 'companyName' | 'icon'> | undefined, doc: Document = document): void {
+export function applyTenantHead(
+  tenant: Pick<TUcTenant, 'companyName' | 'icon'> | undefined,
+  doc: Document = document,
+): void {
   doc.title = consoleTitle(tenant);
   let link = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (!link) {

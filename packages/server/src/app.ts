@@ -2,6 +2,9 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { identityRoutes } from './modules/identity';
+import { writeOperationLog } from './platform/audit/service';
+import { authenticate } from './platform/auth/hook';
 import type { AppConfig } from './platform/config';
 import type { AppDatabase } from './platform/db';
 import { healthRoutes } from './platform/health/routes';
@@ -12,6 +15,7 @@ import { requirePermissionDeclaration } from './platform/http/permissions';
 import { genRequestId } from './platform/http/request-id';
 import { responseSerializer } from './platform/http/serializer';
 import { registerStaticWeb } from './platform/http/static-web';
+import { OutboxOnlyProvider, type SmsProvider } from './platform/sms';
 import { tenancyRoutes } from './platform/tenancy';
 
 export interface BuildAppOptions {
@@ -19,9 +23,11 @@ export interface BuildAppOptions {
   db: AppDatabase;
   /** Overrides the pino logger options (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** The SMS provider (default: the outbox-only development provider). */
+  sms?: SmsProvider;
 }
 
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<AppInstance> {
+export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: genRequestId,
@@ -31,12 +37,35 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.setSerializerCompiler(responseSerializer(config.responseValidation));
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('sms', sms ?? new OutboxOnlyProvider((line) => app.log.info(line)));
   app.addHook('onRoute', requirePermissionDeclaration);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
   });
   app.setErrorHandler(envelopeErrorHandler);
+
+  // JSON bodies keep their raw text: request signatures are computed over it.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    if (body === '') {
+      done(null, undefined);
+      return;
+    }
+    void parseJson(request, body as string, done);
+  });
+  app.decorateRequest('auth', null);
+  app.addHook('preValidation', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission || permission === 'public') return;
+    request.auth = await authenticate(db, request, permission);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    await writeOperationLog(db, request, reply).catch((err: unknown) =>
+      request.log.error({ err }, 'operation log failed'),
+    );
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -59,6 +88,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       );
       await healthRoutes(typed);
       await tenancyRoutes(typed);
+      await identityRoutes(typed);
     },
     { prefix: API_ROOT },
   );

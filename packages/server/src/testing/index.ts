@@ -1,10 +1,13 @@
 import { inject } from 'vitest';
 import { buildApp } from '../app';
+import { addTenantUser, insertIdentity, insertUser } from '../modules/identity/repository';
+import { hashPassword } from '../platform/auth/passwords';
 import { loadConfig } from '../platform/config';
 import { AppDatabase } from '../platform/db';
 import { openNodePg } from '../platform/db/node-pg';
 import { openPglite } from '../platform/db/pglite';
 import type { AppInstance } from '../platform/http/app-types';
+import { assignDefaultRole, seedTenantRbac } from '../platform/rbac';
 import { tenantDomains, tenants } from '../platform/tenancy/tables';
 
 export { createScratchDatabase, dropScratchDatabase } from './scratch-db';
@@ -68,4 +71,57 @@ export async function dbErrorOf(work: Promise<unknown>): Promise<string> {
     return e.cause?.message ?? e.message ?? String(err);
   }
   throw new Error('expected the database to refuse, but the work succeeded');
+}
+
+export { TestClient } from './client';
+
+/** A person with identities in a tenant, for tests; mobile and password are theirs to log in with. */
+export async function createTestPerson(
+  db: AppDatabase,
+  tenantId: number,
+  options: {
+    password?: string;
+    mustChangePassword?: boolean;
+    mobile?: string | null;
+    account?: string;
+    identities?: { code: number; status?: number }[];
+  } = {},
+): Promise<{ userId: number; mobile: string | null; password: string; identityIds: number[] }> {
+  counter += 1;
+  const password = options.password ?? 'Test@1234';
+  const mobile =
+    options.mobile === undefined
+      ? `19${String(process.pid % 1000).padStart(3, '0')}${String((Date.now() + counter) % 1_000_000).padStart(6, '0')}`
+      : options.mobile;
+  const passwordHash = await hashPassword(password);
+  return db.withTenant(tenantId, async (tx) => {
+    const userId = await insertUser(tx, {
+      name: `测试用户${counter}`,
+      mobile,
+      account: options.account ?? null,
+      passwordHash,
+      mustChangePassword: options.mustChangePassword ?? false,
+    });
+    await addTenantUser(tx, tenantId, userId);
+    const identityIds: number[] = [];
+    for (const identity of options.identities ?? [{ code: 4 }]) {
+      const id = await insertIdentity(tx, {
+        tenantId,
+        userId,
+        identityCode: identity.code,
+        orgId: null,
+        status: identity.status ?? 1,
+      });
+      await assignDefaultRole(tx, tenantId, id, identity.code);
+      identityIds.push(id);
+    }
+    return { userId, mobile, password, identityIds };
+  });
+}
+
+/** A tenant with the default menu and roles, as a new real tenant has. */
+export async function createTestTenantWithRbac(db: AppDatabase, overrides: Partial<typeof tenants.$inferInsert> = {}) {
+  const tenant = await createTestTenant(db, overrides);
+  await db.withTenant(tenant.id, (tx) => seedTenantRbac(tx, tenant.id));
+  return tenant;
 }

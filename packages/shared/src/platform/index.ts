@@ -4,3 +4,5 @@ export * from './envelope';
 export * from './identity-codes';
 export * from './org-codes';
 export * from './result-code';
+export * from './signature';
+export * from './validators';

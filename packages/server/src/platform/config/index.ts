@@ -41,6 +41,8 @@ const ZConfig = z.object({
   SEED_DEMO: ZBool.optional(),
   /** Validate every response against its zod schema (default: on except in production). */
   RESPONSE_VALIDATION: ZBool.optional(),
+  /** Where SMS go: dev records them in the outbox and the log only. */
+  SMS_PROVIDER: z.enum(['dev'], { error: '只能是 dev' }).default('dev'),
   /** Seconds to wait for in-flight requests on SIGTERM/SIGINT before exiting anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce
     .number({ error: '必须是数字' })

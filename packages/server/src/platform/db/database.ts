@@ -46,12 +46,19 @@ export class AppDatabase {
     return this.driver.describe();
   }
 
-  async withTenant<T>(tenantId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+  /**
+   * One transaction for one tenant. userId, when given, is the person acting (app.user_id): it
+   * lets the person see their own row of the global users table (RLS there) before an identity.
+   */
+  async withTenant<T>(tenantId: number, work: (tx: Tx) => Promise<T>, userId?: number | null): Promise<T> {
     if (!Number.isSafeInteger(tenantId) || tenantId <= 0) {
       throw new TenantRequiredError(`withTenant needs a positive tenant id, got ${String(tenantId)}`);
     }
+    const user = userId && Number.isSafeInteger(userId) && userId > 0 ? String(userId) : '';
     return this.driver.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`);
+      await tx.execute(
+        sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('app.user_id', ${user}, true)`,
+      );
       return work(tx);
     });
   }

@@ -6,7 +6,7 @@ import { APP_ROLE, type AppDatabase } from './database';
 type Row = Record<string, unknown>;
 
 /** The listed global tables; every other table of schema public is tenant-owned. */
-const GLOBAL_TABLES = ['tenant_domains', 'tenants'];
+const GLOBAL_TABLES = ['login_failures', 'tenant_domains', 'tenants', 'users'];
 
 // Fails when a table with a tenant_id column lacks forced RLS and the tenant policy, or has a
 // primary key or a tenant-to-tenant foreign key that does not start with tenant_id.

@@ -1,7 +1,12 @@
 /**
  * Every table of the product, for Drizzle and drizzle-kit. A module adds its tables.ts here.
- * Global tables: tenants, tenant_domains (listed in docs/tenancy.md). All others are tenant-owned.
+ * Global tables (docs/tenancy.md): tenants, tenant_domains, users, login_failures.
+ * All others are tenant-owned.
  */
-
+export * from '../../modules/identity/tables';
 export * from '../../modules/org/tables';
+export * from '../audit/tables';
+export * from '../auth/tables';
+export * from '../rbac/tables';
+export * from '../sms/tables';
 export * from '../tenancy/tables';

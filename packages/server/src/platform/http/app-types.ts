@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
 import type { AppDatabase } from '../db';
+import type { SmsProvider } from '../sms/provider';
 
 /**
  * What a route needs to be allowed. 'public' needs nothing; 'login' needs a session;
@@ -19,6 +20,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: AppDatabase;
     config: AppConfig;
+    sms: SmsProvider;
   }
   interface FastifyContextConfig {
     permission?: Permission;

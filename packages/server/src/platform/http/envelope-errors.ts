@@ -7,6 +7,7 @@ function sendEnvelope(reply: FastifyReply, status: number, code: number, msg: st
   // A pre-serialised body bypasses the route's response schema, which describes success only.
   return reply
     .status(status)
+    .header('x-result-code', String(code))
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(fail(code, msg, data)));
 }

@@ -1,7 +1,9 @@
 import { OrgType } from '@shetuan/shared';
-import { count } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { seedDemoAccounts } from '../../modules/identity/demo';
 import { demoCityOrgs, demoDistrictOrgs, seedOrgTree } from '../../modules/org';
 import type { AppDatabase } from '../db';
+import { seedTenantRbac } from '../rbac';
 import { tenantDomains, tenants } from '../tenancy/tables';
 
 /** The demo tenants; README lists them. Domains under .localhost reach this machine in any browser. */
@@ -19,12 +21,16 @@ export interface SeedResult {
 /**
  * Seeds the demo data into an empty database: a city science association (the default tenant,
  * which localhost and 127.0.0.1 open) with its member societies, a district association, and a
- * disabled tenant. Does nothing when any tenant exists.
+ * disabled tenant, each with the default menu and roles, and the demo accounts (README).
+ * Does nothing when the demo tenant exists.
  */
 export async function seedDemo(db: AppDatabase): Promise<SeedResult> {
   const ids = await db.asOwner(async (tx) => {
-    const [existing] = await tx.select({ n: count() }).from(tenants);
-    if ((existing?.n ?? 0) > 0) return null;
+    const [existing] = await tx
+      .select({ domain: tenantDomains.domain })
+      .from(tenantDomains)
+      .where(eq(tenantDomains.domain, DEMO_TENANTS.city.domains[0]));
+    if (existing) return null;
     const insertTenant = async (values: typeof tenants.$inferInsert, domains: readonly string[]) => {
       const [row] = await tx.insert(tenants).values(values).returning({ id: tenants.id });
       if (!row) throw new Error('tenant insert returned no row');
@@ -59,5 +65,9 @@ export async function seedDemo(db: AppDatabase): Promise<SeedResult> {
   if (!ids) return { seeded: false, tenantIds: null };
   await db.withTenant(ids.city, (tx) => seedOrgTree(tx, ids.city, demoCityOrgs));
   await db.withTenant(ids.district, (tx) => seedOrgTree(tx, ids.district, demoDistrictOrgs));
+  for (const tenantId of [ids.city, ids.district, ids.disabled]) {
+    await db.withTenant(tenantId, (tx) => seedTenantRbac(tx, tenantId));
+  }
+  await seedDemoAccounts(db, ids);
   return { seeded: true, tenantIds: ids };
 }

@@ -1,0 +1,3 @@
+export { addTenantUser, insertIdentity, insertUser } from './repository';
+export { identityRoutes } from './routes';
+export { identities, tenantUsers, users } from './tables';

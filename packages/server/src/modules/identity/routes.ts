@@ -1,0 +1,201 @@
+import { ok, ZEnvelope } from '@shetuan/shared';
+import {
+  LOGIN_MESSAGES,
+  ZBindPhone,
+  ZChangePassword,
+  ZChooseSociety,
+  ZForgotPassword,
+  ZIdentityList,
+  ZIdentityListQuery,
+  ZIdentityLogin,
+  ZLoginData,
+  ZMenuData,
+  ZPasswordLogin,
+  ZSendCode,
+  ZSendCodeData,
+  ZSessionInfo,
+  ZSmsLogin,
+  ZSocietyList,
+  ZStatusCheck,
+  ZStatusData,
+} from '@shetuan/shared/identity';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/context';
+import type { AppInstance } from '../../platform/http/app-types';
+import { SMS_CODE } from '../../platform/sms';
+import { tenantOfRequest } from '../../platform/tenancy/request-tenant';
+import * as identity from './service';
+
+const meta = (r: FastifyRequest) => ({ ip: r.ip, userAgent: String(r.headers['user-agent'] ?? '') });
+const authOf = (r: FastifyRequest) => r.auth as AuthContext;
+const ZNull = ZEnvelope(z.null());
+const tags = ['identity'];
+
+export async function identityRoutes(app: AppInstance): Promise<void> {
+  const { db } = app;
+
+  app.post(
+    '/auth/login/password',
+    {
+      config: { permission: 'public' },
+      schema: { tags, summary: '账号密码登录', body: ZPasswordLogin, response: { 200: ZEnvelope(ZLoginData) } },
+    },
+    async (request) =>
+      ok(await identity.passwordLogin(db, await tenantOfRequest(db, request), request.body, meta(request)), '登录成功'),
+  );
+
+  app.post(
+    '/auth/sms/code',
+    {
+      config: { permission: 'public' },
+      schema: { tags, summary: '发送短信验证码', body: ZSendCode, response: { 200: ZEnvelope(ZSendCodeData) } },
+    },
+    async (request) => {
+      await identity.sendCode(db, app.sms, await tenantOfRequest(db, request), request.body);
+      return ok(
+        { resendAfterSeconds: SMS_CODE.resendAfterSeconds, validMinutes: SMS_CODE.validMinutes },
+        LOGIN_MESSAGES.codeSent,
+      );
+    },
+  );
+
+  app.post(
+    '/auth/login/sms',
+    {
+      config: { permission: 'public' },
+      schema: { tags, summary: '短信验证码登录', body: ZSmsLogin, response: { 200: ZEnvelope(ZLoginData) } },
+    },
+    async (request) =>
+      ok(await identity.smsLogin(db, await tenantOfRequest(db, request), request.body, meta(request)), '登录成功'),
+  );
+
+  app.post(
+    '/auth/password/forgot',
+    {
+      config: { permission: 'public' },
+      schema: { tags, summary: '短信验证后重设密码', body: ZForgotPassword, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await identity.forgotPassword(db, await tenantOfRequest(db, request), request.body);
+      return ok(null, '密码已重置，请使用新密码登录');
+    },
+  );
+
+  app.post(
+    '/auth/status',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: '登录状态检查（pageType）',
+        body: ZStatusCheck,
+        response: { 200: ZEnvelope(ZStatusData) },
+      },
+    },
+    async (request) => ok(await identity.statusCheck(db, authOf(request), request.body)),
+  );
+
+  app.get(
+    '/auth/identities',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: '本人在当前机构的身份',
+        querystring: ZIdentityListQuery,
+        response: { 200: ZEnvelope(ZIdentityList) },
+      },
+    },
+    async (request) => ok({ list: await identity.listIdentities(db, authOf(request), request.query) }),
+  );
+
+  app.post(
+    '/auth/login/identity',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: '按身份登录（也用于切换身份）',
+        body: ZIdentityLogin,
+        response: { 200: ZEnvelope(ZLoginData) },
+      },
+    },
+    async (request) =>
+      ok(await identity.identityLogin(db, authOf(request), request.body.identityId, meta(request)), '登录成功'),
+  );
+
+  app.get(
+    '/auth/societies',
+    {
+      config: { permission: 'login' },
+      schema: { tags, summary: '本人所属的机构（学会）', response: { 200: ZEnvelope(ZSocietyList) } },
+    },
+    async (request) => ok({ list: await identity.listSocieties(db, authOf(request)) }),
+  );
+
+  app.post(
+    '/auth/society',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: '选择进入的机构（学会）',
+        body: ZChooseSociety,
+        response: { 200: ZEnvelope(ZLoginData) },
+      },
+    },
+    async (request) => ok(await identity.chooseSociety(db, authOf(request), request.body.tenantId, meta(request))),
+  );
+
+  app.get(
+    '/auth/menu',
+    {
+      config: { permission: 'identity' },
+      schema: { tags, summary: '当前身份的菜单与功能点', response: { 200: ZEnvelope(ZMenuData) } },
+    },
+    async (request) => ok(await identity.menuOf(db, authOf(request))),
+  );
+
+  app.get(
+    '/auth/session',
+    {
+      config: { permission: 'login' },
+      schema: { tags, summary: '当前登录信息', response: { 200: ZEnvelope(ZSessionInfo) } },
+    },
+    async (request) => ok(await identity.sessionInfo(db, authOf(request))),
+  );
+
+  app.post(
+    '/auth/logout',
+    { config: { permission: 'login' }, schema: { tags, summary: '退出登录', response: { 200: ZNull } } },
+    async (request) => {
+      await identity.logout(db, authOf(request));
+      return ok(null, LOGIN_MESSAGES.loggedOut);
+    },
+  );
+
+  app.post(
+    '/auth/password/change',
+    {
+      config: { permission: 'login' },
+      schema: { tags, summary: '修改密码', body: ZChangePassword, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await identity.changePassword(db, authOf(request), request.body);
+      return ok(null, '密码修改成功');
+    },
+  );
+
+  app.post(
+    '/auth/phone/bind',
+    {
+      config: { permission: 'login' },
+      schema: { tags, summary: '绑定或更换手机号（短信验证）', body: ZBindPhone, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await identity.bindPhone(db, authOf(request), request.body);
+      return ok(null, '手机号绑定成功');
+    },
+  );
+}

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { idColumn, tenantIdColumn, timestamps } from '../../platform/db/columns';
+import { orgs } from '../org/tables';
+
+/**
+ * Global: a person, who logs in once and may belong to several tenants. Row-level security (not
+ * forced; migration 0003) shows the app role only the people of the current tenant and the
+ * session's own person; login looks people up through app_find_login() (security definer).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    mobile: text('mobile'),
+    account: text('account'),
+    email: text('email').notNull().default(''),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** An operations super administrator may act as any tenant. */
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    /** 1 active, 0 disabled. */
+    status: smallint('status').notNull().default(1),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('users_mobile').on(t.mobile).where(sql`${t.mobile} is not null`),
+    uniqueIndex('users_account').on(t.account).where(sql`${t.account} is not null`),
+  ],
+);
+
+/** Tenant-owned: a person's membership of a tenant. */
+export const tenantUsers = pgTable(
+  'tenant_users',
+  {
+    tenantId: tenantIdColumn(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** 1 unit user, 2 personal user, 3 social user, 4 enterprise user. */
+    userType: smallint('user_type').notNull().default(2),
+    deptId: bigint('dept_id', { mode: 'number' }),
+    /** 1 active, 0 disabled, 2 waiting for review (/user-audit). */
+    status: smallint('status').notNull().default(1),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), index('tenant_users_user').on(t.userId)],
+);
+
+/** Tenant-owned: one identity of a person in a tenant (spec identity codes), in an organisation. */
+export const identities = pgTable(
+  'identities',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    identityCode: smallint('identity_code').notNull(),
+    orgId: bigint('org_id', { mode: 'number' }),
+    /** IdentityStatus: 1 active, 0 disabled, 2 pending review, 3 rejected, 4 not paid. */
+    status: smallint('status').notNull().default(1),
+    /** The reviewer's remark shown on the result pages. */
+    remark: text('remark').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [tenantUsers.tenantId, tenantUsers.userId],
+      name: 'identities_user_fk',
+    }),
+    foreignKey({ columns: [t.tenantId, t.orgId], foreignColumns: [orgs.tenantId, orgs.id], name: 'identities_org_fk' }),
+    index('identities_user').on(t.tenantId, t.userId),
+  ],
+);

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { ResultCode } from '@shetuan/shared';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { newNumericCode } from '../auth/tokens';
+import type { Tx } from '../db';
+import { AppError } from '../http/errors';
+import type { SmsProvider } from './provider';
+import { smsCodes, smsOutbox } from './tables';
+
+/** Spec 000 §4 and §9: resend after 60 s, valid 5 minutes. */
+export const SMS_CODE = { resendAfterSeconds: 60, validMinutes: 5, maxAttempts: 5, length: 6 } as const;
+
+const hashCode = (tenantId: number, phone: string, code: string) =>
+  createHash('sha256').update(`${tenantId}:${phone}:${code}`).digest('hex');
+
+/** Sends a verification code, refusing a resend within 60 s. Records the message in the outbox. */
+export async function sendVerificationCode(
+  tx: Tx,
+  provider: SmsProvider,
+  input: { tenantId: number; phone: string; purpose: string; companyName: string },
+): Promise<void> {
+  const [last] = await tx
+    .select({ createdAt: smsCodes.createdAt })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, input.phone), eq(smsCodes.purpose, input.purpose)))
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1);
+  if (last) {
+    const wait = SMS_CODE.resendAfterSeconds - Math.floor((Date.now() - last.createdAt.getTime()) / 1000);
+    if (wait > 0) throw new AppError(ResultCode.FAILED, `验证码已发送，请${wait}秒后再试`);
+  }
+  const code = newNumericCode(SMS_CODE.length);
+  const content = `【${input.companyName}】您的验证码为${code}，${SMS_CODE.validMinutes}分钟内有效，请勿泄露给他人。`;
+  const result = await provider.send({ phone: input.phone, template: 'verify-code', params: { code }, content });
+  await tx.insert(smsOutbox).values({
+    tenantId: input.tenantId,
+    phone: input.phone,
+    template: 'verify-code',
+    content,
+    provider: provider.name,
+    status: result.ok ? 'sent' : 'failed',
+    error: result.ok ? '' : result.error.slice(0, 500),
+  });
+  if (!result.ok) throw new AppError(ResultCode.FAILED, '短信发送失败，请稍后再试');
+  await tx.insert(smsCodes).values({
+    tenantId: input.tenantId,
+    phone: input.phone,
+    purpose: input.purpose,
+    codeHash: hashCode(input.tenantId, input.phone, code),
+    expiresAt: new Date(Date.now() + SMS_CODE.validMinutes * 60_000),
+  });
+}
+
+export type CodeCheck = 'ok' | 'expired' | 'wrong';
+
+export const CODE_CHECK_MESSAGES: Record<Exclude<CodeCheck, 'ok'>, string> = {
+  expired: '验证码已失效，请重新获取',
+  wrong: '验证码错误',
+};
+
+/**
+ * Checks and consumes the latest code of a phone and purpose; five wrong tries spend it.
+ * Answers the outcome instead of throwing, so the caller commits the attempt count before refusing.
+ */
+export async function consumeVerificationCode(
+  tx: Tx,
+  input: { tenantId: number; phone: string; purpose: string; code: string },
+): Promise<CodeCheck> {
+  const [row] = await tx
+    .select()
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, input.phone), eq(smsCodes.purpose, input.purpose), isNull(smsCodes.consumedAt)))
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1);
+  if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= SMS_CODE.maxAttempts) return 'expired';
+  if (row.codeHash !== hashCode(input.tenantId, input.phone, input.code)) {
+    await tx
+      .update(smsCodes)
+      .set({ attempts: row.attempts + 1 })
+      .where(eq(smsCodes.id, row.id));
+    return 'wrong';
+  }
+  await tx.update(smsCodes).set({ consumedAt: new Date() }).where(eq(smsCodes.id, row.id));
+  return 'ok';
+}

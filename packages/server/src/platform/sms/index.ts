@@ -1,0 +1,3 @@
+export { CODE_CHECK_MESSAGES, type CodeCheck, consumeVerificationCode, SMS_CODE, sendVerificationCode } from './codes';
+export { OutboxOnlyProvider, type SmsMessage, type SmsProvider, type SmsResult } from './provider';
+export { smsCodes, smsOutbox } from './tables';

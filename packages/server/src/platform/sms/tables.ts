@@ -1,0 +1,40 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { idColumn, tenantIdColumn } from '../db/columns';
+
+/** Tenant-owned: every SMS sent, whatever the provider; the dev provider's only delivery. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    phone: text('phone').notNull(),
+    template: text('template').notNull(),
+    content: text('content').notNull(),
+    provider: text('provider').notNull(),
+    /** sent, failed */
+    status: text('status').notNull(),
+    error: text('error').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('sms_outbox_phone').on(t.tenantId, t.phone, t.createdAt)],
+);
+
+/** Tenant-owned: verification codes, stored hashed; valid 5 minutes, single use. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('sms_codes_phone').on(t.tenantId, t.phone, t.purpose, t.createdAt),
+  ],
+);

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { ZNewPassword, ZPassword, ZPhone, ZSmsCode } from '../platform/validators';
+
+export * from './page-type';
+
+export const LOGIN_MESSAGES = {
+  badCredentials: '账号或密码错误',
+  cannotEnter: '无法进入后台！',
+  noPermission: '您当前身份无任何权限，无法访问后台！',
+  onlyOneIdentity: '您只有一个身份，无法切换',
+  codeSent: '验证码发送成功，5分钟内有效',
+  loggedOut: '登出成功',
+  sessionExpired: '登录状态已过期，您可以继续留在该页面，或者重新登录',
+  captchaRequired: '密码错误次数过多，请完成滑块验证后再登录',
+  disabled: '账号已停用，请联系管理员',
+} as const;
+
+/** Identity states (identities.status). */
+export const IdentityStatus = { ACTIVE: 1, DISABLED: 0, PENDING: 2, REJECTED: 3, UNPAID: 4 } as const;
+
+export const ZPasswordLogin = z.object({
+  login: z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(64, '账号最多64位字符'),
+  password: ZPassword,
+  /** The slide-captcha verification string, required after repeated failures (code 416). */
+  captchaVerification: z.string().max(512).optional(),
+});
+export type TPasswordLogin = z.infer<typeof ZPasswordLogin>;
+
+export const ZSmsPurpose = z.enum(['login', 'reset', 'bind', 'change']);
+export type TSmsPurpose = z.infer<typeof ZSmsPurpose>;
+
+export const ZSendCode = z.object({ phoneNumber: ZPhone, purpose: ZSmsPurpose.default('login') });
+export const ZSendCodeData = z.object({ resendAfterSeconds: z.number().int(), validMinutes: z.number().int() });
+
+export const ZSmsLogin = z.object({ phoneNumber: ZPhone, code: ZSmsCode });
+
+export const ZForgotPassword = z.object({ phoneNumber: ZPhone, code: ZSmsCode, newPassword: ZNewPassword });
+export const ZChangePassword = z.object({ oldPassword: ZPassword, newPassword: ZNewPassword });
+export const ZBindPhone = z.object({ phoneNumber: ZPhone, code: ZSmsCode });
+
+/** What a login answers: the session token, its signing key, and who logged in. */
+export const ZLoginData = z.object({
+  token: z.string(),
+  signKey: z.string().describe('HMAC-SHA256 key for the sign parameter of later requests'),
+  userId: z.number().int(),
+  mobile: z.string(),
+  tenantId: z.number().int(),
+  identityId: z.number().int().nullable(),
+  expiresAt: z.string(),
+});
+export type TLoginData = z.infer<typeof ZLoginData>;
+
+export const ZStatusCheck = z.object({
+  userId: z.coerce.number().int().positive(),
+  identityId: z.coerce.number().int().positive().optional(),
+});
+
+export const ZStatusData = z.object({
+  pageType: z.number().int(),
+  /** false when the status check says 无法进入后台！ */
+  canEnter: z.boolean(),
+  msg: z.string().nullable(),
+  identityId: z.number().int().nullable().describe('the identity to log in with directly (3, 14)'),
+});
+export type TStatusData = z.infer<typeof ZStatusData>;
+
+export const ZIdentity = z.object({
+  identityId: z.number().int(),
+  identityCode: z.number().int(),
+  identityName: z.string(),
+  orgId: z.number().int().nullable(),
+  orgType: z.number().int().nullable(),
+  companyName: z.string(),
+  tenantId: z.number().int(),
+  status: z.number().int(),
+});
+export type TIdentity = z.infer<typeof ZIdentity>;
+
+export const ZIdentityList = z.object({ list: z.array(ZIdentity) });
+export const ZIdentityListQuery = z.object({
+  userId: z.coerce.number().int().positive(),
+  tenantId: z.coerce.number().int().positive().optional(),
+});
+
+export const ZIdentityLogin = z.object({ identityId: z.coerce.number().int().positive() });
+
+export const ZSociety = z.object({ tenantId: z.number().int(), companyName: z.string(), icon: z.string() });
+export const ZSocietyList = z.object({ list: z.array(ZSociety) });
+export const ZChooseSociety = z.object({ tenantId: z.coerce.number().int().positive() });
+
+export interface TMenuItem {
+  id: number;
+  pid: number;
+  name: string;
+  path: string;
+  img: string;
+  children: TMenuItem[];
+}
+export const ZMenuItem: z.ZodType<TMenuItem> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    pid: z.number().int(),
+    name: z.string(),
+    path: z.string(),
+    img: z.string(),
+    children: z.array(ZMenuItem),
+  }),
+);
+export const ZMenuData = z.object({
+  menuResult: z.array(ZMenuItem),
+  /** The hidden activity-level menu, kept apart (spec 000 §4). */
+  hiddenMenu: z.array(ZMenuItem),
+  /** Function points (buttons) this identity may use, as "menuPath:code". */
+  functions: z.array(z.string()),
+  customType: z.number().int(),
+});
+export type TMenuData = z.infer<typeof ZMenuData>;
+
+export const ZSessionInfo = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  tenantId: z.number().int(),
+  companyName: z.string(),
+  identity: ZIdentity.nullable(),
+  identityCount: z.number().int(),
+  actingAsTenant: z.boolean(),
+});
+export type TSessionInfo = z.infer<typeof ZSessionInfo>;

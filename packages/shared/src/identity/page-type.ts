@@ -1,0 +1,42 @@
+/**
+ * The page type the status check answers, and where the client goes (spec 000 §2).
+ * How the server decides is in packages/server/src/modules/identity/README.md.
+ */
+export const PageType = {
+  CHOOSE_SOCIETY: 1,
+  CHOOSE_IDENTITY: 2,
+  DIRECT: 3,
+  MEMBER_FORBIDDEN: 11,
+  MEMBER_EXAMINE_RESULT: 12,
+  MEMBER_EXAMINE_RESULT_EXPORT: 13,
+  DIRECT_BY_IDENTITY: 14,
+  SET_PHONE: 15,
+  CHANGE_PASSWORD: 16,
+  MEMBER_RESULT: 17,
+  MEMBER_NOT_PAID: 18,
+  UNIT_MEMBER_RESULT: 19,
+  UNIT_MEMBER_NOT_PAID: 20,
+  EXPERT_RESULT: 21,
+} as const;
+
+export type PageTypeCode = (typeof PageType)[keyof typeof PageType];
+
+/** The route of each page type; DIRECT and DIRECT_BY_IDENTITY log in by identity instead. */
+export const pageTypeRoutes: Partial<Record<PageTypeCode, string>> = {
+  1: '/chooseSociety',
+  2: '/chooseIdentity',
+  11: '/memberForbidden',
+  12: '/memberExamineResult',
+  13: '/memberExamineResultExport',
+  15: '/set-phone',
+  16: '/login-change',
+  17: '/login-member-result',
+  18: '/regist-nopay',
+  19: '/login-member-result',
+  20: '/regist-nopay',
+  21: '/login-expert-result',
+};
+
+export function isDirectLogin(pageType: number): boolean {
+  return pageType === PageType.DIRECT || pageType === PageType.DIRECT_BY_IDENTITY;
+}

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -8,14 +8,13 @@ import { createRoot } from 'react-dom/client';
 import './app/global.css';
 import { RouterProvider } from 'react-router';
 import { claimReload } from './app/chunk-reload';
+import { FeedbackBridge } from './app/FeedbackBridge';
+import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { TenantGate } from './platform/tenant';
 
 dayjs.locale('zh-cn');
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-});
 const router = createAppRouter();
 
 // A chunk preloaded by Vite that fails reloads the page (the router handles screen chunks).
@@ -34,6 +33,7 @@ createRoot(root).render(
     <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }}>
       <AntdApp>
         <QueryClientProvider client={queryClient}>
+          <FeedbackBridge />
           <TenantGate>
             <RouterProvider router={router} />
           </TenantGate>

@@ -73,6 +73,8 @@ export const ZIdentity = z.object({
   companyName: z.string(),
   tenantId: z.number().int(),
   status: z.number().int(),
+  /** The reviewer's remark, shown on the result pages. */
+  remark: z.string(),
 });
 export type TIdentity = z.infer<typeof ZIdentity>;
 

@@ -1,7 +1,15 @@
-import type { TEnvelope } from '@shetuan/shared';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { canonicalRequest, ResultCode, type TEnvelope } from '@shetuan/shared';
+import { feedback, navigation } from './feedback';
+import { session } from './session';
 
-/** API root: the page origin plus /st365 (spec 000, section 7). */
+/** API root: the page origin plus /st365 (spec 000 §7). */
 export const API_BASE = '/st365';
+export const TIMEOUT_MS = 30_000;
+export const LONG_TIMEOUT_MS = 100_000;
+const TOAST_SECONDS = 5;
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -14,26 +22,163 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * GET a public API path and unwrap the envelope: resolves to data on success, rejects with
- * ApiError(code, msg, data) otherwise. The console-shell issue grows this into the one request
- * client with the spec's full error handling; every call goes through here.
- */
-export async function apiGet<T>(path: string, query: Record<string, string> = {}, signal?: AbortSignal): Promise<T> {
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  /** Exports and imports: 100 s instead of 30 s. */
+  long?: boolean;
+  signal?: AbortSignal;
+  /** Leave failures to the caller (no toast): the caller shows them in place. */
+  silent?: boolean;
+  /** App-level calls (tenant, session, menu) survive navigation; screen calls are cancelled by it. */
+  persistent?: boolean;
+}
+
+/** The menu path of the current screen, sent as menuUrl so the server can check and log it. */
+let currentMenuUrl = '';
+export function setMenuUrl(path: string): void {
+  currentMenuUrl = path;
+}
+
+const pending = new Set<AbortController>();
+/** Cancels the requests in flight (before each navigation, spec 000 §2). */
+export function cancelPendingRequests(): void {
+  for (const c of pending) c.abort(new DOMException('navigation', 'AbortError'));
+  pending.clear();
+}
+
+export function sign(key: string, canonical: string): string {
+  return bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(canonical)));
+}
+
+let expiryBoxOpen = false;
+function confirmExpired(): void {
+  if (expiryBoxOpen) return;
+  expiryBoxOpen = true;
+  feedback.modal.confirm({
+    title: '系统提示',
+    content: '登录状态已过期，您可以继续留在该页面，或者重新登录',
+    okText: '重新登录',
+    cancelText: '取消',
+    onOk: () => {
+      expiryBoxOpen = false;
+      const enter = session.enterPath();
+      session.clear();
+      navigation.go(enter);
+    },
+    onCancel: () => {
+      expiryBoxOpen = false;
+    },
+  });
+}
+
+function clearAndLeave(text: string): void {
+  void feedback.message.warning(text, TOAST_SECONDS);
+  const enter = session.enterPath();
+  session.clear();
+  navigation.go(enter);
+}
+
+/** Acts on an answer's code as the spec's error catalogue says (000 §8); answers data or rejects. */
+function handle<T>(body: TEnvelope<T>, silent: boolean): T {
+  if (body.code === ResultCode.OK && body.success !== false) return body.data;
+  const error = new ApiError(body.code, body.msg, body.data);
+  switch (body.code) {
+    case ResultCode.UNAUTHORIZED:
+    case ResultCode.SESSION_EXPIRED:
+    case ResultCode.SESSION_REVOKED:
+      if (session.token()) confirmExpired();
+      else if (!silent) void feedback.message.warning('登录过期，已返回首页', TOAST_SECONDS);
+      break;
+    case ResultCode.TOKEN_INVALID:
+      clearAndLeave('您的登录信息已失效，请重新登录！');
+      break;
+    case ResultCode.ACCOUNT_KICKED:
+      clearAndLeave(body.msg);
+      break;
+    case ResultCode.NO_PAGE_PERMISSION:
+      navigation.go('/405');
+      break;
+    default:
+      if (!silent) void feedback.message.error(body.msg || 'Error', TOAST_SECONDS);
+  }
+  throw error;
+}
+
+/** The one request client: every call of every module goes through here. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const query: Record<string, string> = {};
+  for (const [k, v] of Object.entries(options.query ?? {}))
+    if (v !== undefined && v !== null && v !== '') query[k] = String(v);
+  const raw = options.body === undefined ? '' : JSON.stringify(options.body);
+  const headers: Record<string, string> = { accept: 'application/json', isCheck: '0' };
+  if (raw) headers['content-type'] = 'application/json';
+  const tenantId = session.tenantId();
+  if (tenantId) headers.tenantId = String(tenantId);
+  if (currentMenuUrl) headers.menuUrl = encodeURIComponent(currentMenuUrl);
+  const adverTenantId = sessionStorage.getItem('adverTenantId');
+  if (adverTenantId) {
+    headers.adverTenantId = adverTenantId;
+    headers.adverCompanyId = sessionStorage.getItem('adverCompanyId') ?? '';
+  }
+  const token = session.token();
+  const key = session.signKey();
+  const apiPath = `${API_BASE}${path}`;
+  if (token && key) {
+    headers.token = token;
+    const timestamp = String(Date.now());
+    query.timestamp = timestamp;
+    query.sign = sign(key, canonicalRequest(method, apiPath, query, raw, timestamp));
+  }
   const qs = new URLSearchParams(query).toString();
+
+  const controller = new AbortController();
+  if (!options.persistent) pending.add(controller);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    options.long ? LONG_TIMEOUT_MS : TIMEOUT_MS,
+  );
+  const onOuterAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onOuterAbort);
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${path}${qs ? `?${qs}` : ''}`, { headers: { accept: 'application/json' }, signal });
+    res = await fetch(`${apiPath}${qs ? `?${qs}` : ''}`, {
+      method,
+      headers,
+      body: raw || undefined,
+      signal: controller.signal,
+    });
   } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
+    if (controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'AbortError') throw err;
+    if (!options.silent) void feedback.message.error('服务开小差了，请稍后再试', TOAST_SECONDS);
     throw new ApiError(0, '服务开小差了，请稍后再试', null);
+  } finally {
+    clearTimeout(timer);
+    pending.delete(controller);
+    options.signal?.removeEventListener('abort', onOuterAbort);
   }
   let body: TEnvelope<T>;
   try {
     body = (await res.json()) as TEnvelope<T>;
   } catch {
-    throw new ApiError(res.status, res.status >= 500 ? '内部服务器错误！' : '服务开小差了，请稍后再试', null);
+    const text =
+      res.status === 403 ? '服务器拒绝本次访问！' : res.status >= 500 ? '内部服务器错误！' : '服务开小差了，请稍后再试';
+    if (!options.silent) void feedback.message.error(text, TOAST_SECONDS);
+    throw new ApiError(res.status, text, null);
   }
-  if (!body.success) throw new ApiError(body.code, body.msg, body.data);
-  return body.data;
+  return handle(body, Boolean(options.silent));
+}
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions['query'], options: Omit<RequestOptions, 'query' | 'method'> = {}) =>
+    request<T>(path, { ...options, method: 'GET', query }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body' | 'method'> = {}) =>
+    request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+};
+
+/** Public GET used before login (the tenant look-up): same client, never signed, failures silent. */
+export function apiGet<T>(path: string, query: Record<string, string> = {}, signal?: AbortSignal): Promise<T> {
+  return request<T>(path, { query, signal, silent: true, persistent: true });
 }

@@ -21,6 +21,8 @@ export interface AppRoute {
   path: string;
   screen: () => Promise<{ default: ComponentType }>;
   meta: RouteMeta;
+  /** 'console' screens live in the main layout (menu, header); the others stand alone. */
+  layout?: 'console';
 }
 
 /**

@@ -1,22 +1,36 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { platformRoutes } from '../platform/routes';
+import { navigation } from './feedback';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
-import { registeredRoutes, registerRoutes } from './route-registry';
+import { cancelPendingRequests, setMenuUrl } from './request';
+import { type AppRoute, registeredRoutes, registerRoutes } from './route-registry';
+import { session } from './session';
 
 registerRoutes(platformRoutes);
 
-function toRouteObjects(): RouteObject[] {
-  return registeredRoutes().map((route) => ({
+function toRouteObject(route: AppRoute): RouteObject {
+  return {
     path: route.path,
     handle: route.meta,
+    loader: route.meta.requireLogin
+      ? ({ request }) => {
+          if (session.isLoggedIn()) return null;
+          const url = new URL(request.url);
+          const path = url.pathname.replace(/^\/new/, '') || '/';
+          // The spec's callback: where to go once logged in (the root needs none).
+          if (path !== '/') session.setCallback(`${path}${url.search}`);
+          return redirect('/login');
+        }
+      : undefined,
     lazy: async () => ({ Component: (await route.screen()).default }),
-  }));
+  };
 }
 
 /** Base /new/, history mode; every screen is a lazy chunk; unknown paths show 找不到页面. */
 export function createAppRouter() {
-  return createBrowserRouter(
+  const routes = registeredRoutes();
+  const router = createBrowserRouter(
     [
       {
         element: <RootLayout />,
@@ -25,7 +39,11 @@ export function createAppRouter() {
           {
             errorElement: <RouteError />,
             children: [
-              ...toRouteObjects(),
+              ...routes.filter((r) => r.layout !== 'console').map(toRouteObject),
+              {
+                lazy: async () => ({ Component: (await import('../platform/layout/ConsoleLayout')).default }),
+                children: routes.filter((r) => r.layout === 'console').map(toRouteObject),
+              },
               {
                 path: '*',
                 lazy: async () => ({ Component: (await import('../platform/pages/NotFoundPage')).default }),
@@ -37,4 +55,20 @@ export function createAppRouter() {
     ],
     { basename: '/new' },
   );
+  navigation.go = (path) => {
+    void router.navigate(path);
+  };
+  // Before each navigation: cancel requests in flight, record the path as the menuUrl (spec 000 §2).
+  let last = router.state.location.pathname;
+  setMenuUrl(last);
+  router.subscribe((state) => {
+    if (state.navigation.state === 'loading' && state.navigation.location.pathname !== last) {
+      cancelPendingRequests();
+    }
+    if (state.navigation.state === 'idle' && state.location.pathname !== last) {
+      last = state.location.pathname;
+      setMenuUrl(last);
+    }
+  });
+  return router;
 }

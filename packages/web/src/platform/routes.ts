@@ -1,8 +1,42 @@
 import type { AppRoute } from '../app/route-registry';
+import type { RESULT_PAGES } from './auth/pages/ResultPage';
 
-/** Screens of the platform itself. Login-side and console screens arrive with their issues. */
+const open = { requireLogin: false } as const;
+const result = (path: keyof typeof RESULT_PAGES): AppRoute => ({
+  path,
+  screen: () => import('./auth/pages/ResultPage').then((m) => ({ default: m.resultScreen(path) })),
+  meta: open,
+});
+
+/** Screens of the platform: login side (spec 000 §2) and the console's own pages. */
 export const platformRoutes: AppRoute[] = [
-  { path: '/', screen: () => import('./pages/HomePage'), meta: { requireLogin: false } },
-  { path: '/404', screen: () => import('./pages/NotFoundPage'), meta: { requireLogin: false } },
-  { path: '/405', screen: () => import('./pages/ForbiddenPage'), meta: { requireLogin: false } },
+  { path: '/login', screen: () => import('./auth/pages/LoginPage'), meta: open },
+  { path: '/societyLogin', screen: () => import('./auth/pages/SocietyLoginPage'), meta: open },
+  { path: '/forgetPassword', screen: () => import('./auth/pages/ForgetPasswordPage'), meta: open },
+  { path: '/forget/password', screen: () => import('./auth/pages/ForgetPasswordPage'), meta: open },
+  {
+    path: '/societyForgetPassword',
+    screen: () => import('./auth/pages/ForgetPasswordPage').then((m) => ({ default: m.SocietyForgetPasswordPage })),
+    meta: open,
+  },
+  { path: '/chooseIdentity', screen: () => import('./auth/pages/ChooseIdentityPage'), meta: open },
+  { path: '/chooseSociety', screen: () => import('./auth/pages/ChooseSocietyPage'), meta: open },
+  { path: '/set-phone', screen: () => import('./auth/pages/SetPhonePage'), meta: open },
+  { path: '/bindPhone', screen: () => import('./auth/pages/SetPhonePage'), meta: open },
+  { path: '/login-change', screen: () => import('./auth/pages/LoginChangePage'), meta: open },
+  result('/memberForbidden'),
+  result('/memberExamineResult'),
+  result('/memberExamineResultExport'),
+  result('/login-member-result'),
+  result('/regist-nopay'),
+  result('/login-expert-result'),
+  { path: '/404', screen: () => import('./pages/NotFoundPage'), meta: open },
+  { path: '/405', screen: () => import('./pages/ForbiddenPage'), meta: open },
+  { path: '/', screen: () => import('./pages/ConsoleHomePage'), meta: { requireLogin: true }, layout: 'console' },
+  {
+    path: '/personalCenterChangePassword',
+    screen: () => import('./pages/ChangePasswordPage'),
+    meta: { requireLogin: true, routerList: [{ name: '个人中心' }, { name: '修改密码' }] },
+    layout: 'console',
+  },
 ];

@@ -276,6 +276,7 @@ function toIdentity(row: IdentityRow, companyName: string): TIdentity {
     companyName: row.orgName ?? companyName,
     tenantId: row.tenantId,
     status: row.status,
+    remark: row.remark,
   };
 }
 

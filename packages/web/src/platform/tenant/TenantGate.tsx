@@ -2,6 +2,7 @@ import { TENANT_INCOMPLETE_MSG, type TTenantLookupFailure } from '@shetuan/share
 import { Button, Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../app/request';
+import { session } from '../../app/session';
 import { useTenantLookup } from './api';
 import { TenantContext } from './TenantContext';
 
@@ -49,5 +50,6 @@ export function TenantGate({ children }: { children: ReactNode }) {
       />
     );
   }
+  session.setDomainTenant(lookup.data.id);
   return <TenantContext.Provider value={lookup.data}>{children}</TenantContext.Provider>;
 }

@@ -1,0 +1,114 @@
+import type { TLoginData } from '@shetuan/shared/identity';
+
+/**
+ * What the browser keeps of a login (spec 000 §3): the token in a cookie for one day, the user
+ * info cookie for 12 hours, the rest in localStorage. The signing key lives beside the token.
+ */
+export const TOKEN_COOKIE_MS = 86_400_000;
+export const USER_INFO_COOKIE_MS = 12 * 3_600_000;
+
+const KEYS = {
+  signKey: 'signKey',
+  userId: 'userId',
+  mobile: 'mobile',
+  tenantId: 'tenantId',
+  identityId: 'identityId',
+  menuList: 'menuList',
+  hiddenMenuList: 'hiddenMenuList',
+  enterPath: 'enterPath',
+  callback: 'callback',
+  customType: 'customType',
+} as const;
+
+function setCookie(name: string, value: string, ms: number): void {
+  const expires = new Date(Date.now() + ms).toUTCString();
+  // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps the token in a cookie; the Cookie Store API is not everywhere yet
+  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
+}
+
+function getCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+function clearCookie(name: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: see setCookie
+  document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+}
+
+export const session = {
+  token: () => getCookie('token'),
+  signKey: () => localStorage.getItem(KEYS.signKey),
+  userId: () => Number(localStorage.getItem(KEYS.userId)) || null,
+  tenantId: () => Number(sessionStorage.getItem(KEYS.tenantId) ?? localStorage.getItem(KEYS.tenantId)) || null,
+  identityId: () => Number(localStorage.getItem(KEYS.identityId)) || null,
+  isLoggedIn: () => Boolean(getCookie('token') && localStorage.getItem(KEYS.signKey)),
+
+  save(data: TLoginData): void {
+    setCookie('token', data.token, TOKEN_COOKIE_MS);
+    setCookie('userInfo', JSON.stringify({ userId: data.userId, mobile: data.mobile }), USER_INFO_COOKIE_MS);
+    localStorage.setItem(KEYS.signKey, data.signKey);
+    localStorage.setItem(KEYS.userId, String(data.userId));
+    localStorage.setItem(KEYS.mobile, data.mobile);
+    localStorage.setItem(KEYS.tenantId, String(data.tenantId));
+    sessionStorage.setItem(KEYS.tenantId, String(data.tenantId));
+    if (data.identityId) localStorage.setItem(KEYS.identityId, String(data.identityId));
+    else localStorage.removeItem(KEYS.identityId);
+  },
+
+  /** The tenant before login: the one the domain resolved to. */
+  setDomainTenant(tenantId: number): void {
+    if (!sessionStorage.getItem(KEYS.tenantId)) localStorage.setItem(KEYS.tenantId, String(tenantId));
+  },
+
+  saveMenu(menu: unknown, hidden: unknown, customType: number): void {
+    localStorage.setItem(KEYS.menuList, JSON.stringify(menu));
+    localStorage.setItem(KEYS.hiddenMenuList, JSON.stringify(hidden));
+    localStorage.setItem(KEYS.customType, String(customType));
+  },
+
+  menuList<T>(): T[] {
+    try {
+      return JSON.parse(localStorage.getItem(KEYS.menuList) ?? '[]') as T[];
+    } catch {
+      return [];
+    }
+  },
+
+  /** Where a visitor wanted to go before login (spec: the callback), cleared once used. */
+  setCallback(callback: string): void {
+    localStorage.setItem(KEYS.callback, callback);
+  },
+  takeCallback(): string | null {
+    const value = localStorage.getItem(KEYS.callback);
+    localStorage.removeItem(KEYS.callback);
+    return value;
+  },
+  setEnterPath(path: string): void {
+    localStorage.setItem(KEYS.enterPath, path);
+  },
+  enterPath(): string {
+    return localStorage.getItem(KEYS.enterPath) || '/login';
+  },
+
+  /** Logout and expiry: token, info, cookies, stored ids and session storage (spec 000 §4). */
+  clear(): void {
+    clearCookie('token');
+    clearCookie('userInfo');
+    for (const key of [
+      KEYS.signKey,
+      KEYS.userId,
+      KEYS.mobile,
+      KEYS.identityId,
+      KEYS.menuList,
+      KEYS.hiddenMenuList,
+      KEYS.customType,
+    ]) {
+      localStorage.removeItem(key);
+    }
+    sessionStorage.clear();
+  },
+};

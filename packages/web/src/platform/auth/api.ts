@@ -1,0 +1,69 @@
+import type { TIdentity, TLoginData, TMenuData, TSessionInfo, TStatusData } from '@shetuan/shared/identity';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../app/request';
+import { session } from '../../app/session';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  session: () => [...authKeys.all, 'session'] as const,
+  menu: (identityId: number | null) => [...authKeys.all, 'menu', identityId] as const,
+  identities: (userId: number | null) => [...authKeys.all, 'identities', userId] as const,
+  societies: () => [...authKeys.all, 'societies'] as const,
+};
+
+export const authApi = {
+  passwordLogin: (body: { login: string; password: string }) => api.post<TLoginData>('/auth/login/password', body),
+  sendCode: (body: { phoneNumber: string; purpose: 'login' | 'reset' | 'bind' | 'change' }) =>
+    api.post<{ resendAfterSeconds: number }>('/auth/sms/code', body),
+  smsLogin: (body: { phoneNumber: string; code: string }) => api.post<TLoginData>('/auth/login/sms', body),
+  forgotPassword: (body: { phoneNumber: string; code: string; newPassword: string }) =>
+    api.post<null>('/auth/password/forgot', body),
+  status: (body: { userId: number; identityId?: number }) =>
+    api.post<TStatusData>('/auth/status', body, { persistent: true }),
+  identities: (userId: number) =>
+    api.get<{ list: TIdentity[] }>(
+      '/auth/identities',
+      { userId, tenantId: session.tenantId() ?? undefined },
+      { persistent: true },
+    ),
+  identityLogin: (identityId: number) =>
+    api.post<TLoginData>('/auth/login/identity', { identityId }, { persistent: true }),
+  societies: () => api.get<{ list: { tenantId: number; companyName: string; icon: string }[] }>('/auth/societies'),
+  chooseSociety: (tenantId: number) => api.post<TLoginData>('/auth/society', { tenantId }),
+  menu: () => api.get<TMenuData>('/auth/menu', undefined, { persistent: true }),
+  sessionInfo: () => api.get<TSessionInfo>('/auth/session', undefined, { persistent: true }),
+  logout: () => api.post<null>('/auth/logout'),
+  changePassword: (body: { oldPassword: string; newPassword: string }) => api.post<null>('/auth/password/change', body),
+  bindPhone: (body: { phoneNumber: string; code: string }) => api.post<null>('/auth/phone/bind', body),
+};
+
+export function useSessionInfo() {
+  return useQuery({
+    queryKey: authKeys.session(),
+    queryFn: authApi.sessionInfo,
+    enabled: session.isLoggedIn(),
+    staleTime: 60_000,
+  });
+}
+
+export function useMenu() {
+  return useQuery({
+    queryKey: authKeys.menu(session.identityId()),
+    queryFn: async () => {
+      const menu = await authApi.menu();
+      session.saveMenu(menu.menuResult, menu.hiddenMenu, menu.customType);
+      return menu;
+    },
+    enabled: session.isLoggedIn() && Boolean(session.identityId()),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useIdentities() {
+  const userId = session.userId();
+  return useQuery({
+    queryKey: authKeys.identities(userId),
+    queryFn: async () => (await authApi.identities(userId ?? 0)).list,
+    enabled: Boolean(userId) && session.isLoggedIn(),
+  });
+}

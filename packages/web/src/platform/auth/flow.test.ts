@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { destinationAfterLogin } from './flow';
+
+const menu = [
+  {
+    id: 1,
+    pid: 0,
+    name: '组织',
+    path: '',
+    img: '',
+    children: [{ id: 2, pid: 1, name: '角色', path: '/roleManage', img: '', children: [] }],
+  },
+  { id: 3, pid: 0, name: '首页', path: '/homepage', img: '', children: [] },
+];
+
+describe('the callback after identity login', () => {
+  it('goes home without a callback', () => {
+    expect(destinationAfterLogin(null, menu)).toEqual({ path: '/' });
+  });
+  it('opens an http callback as a full address', () => {
+    expect(destinationAfterLogin('https://kx.example.cn/a', menu)).toEqual({
+      external: 'https://kx.example.cn/a',
+      path: '/',
+    });
+  });
+  it('takes the first comma-separated path the menu or its children have', () => {
+    expect(destinationAfterLogin('/nope,/roleManage,/homepage', menu)).toEqual({ path: '/roleManage' });
+  });
+  it('falls back to / when none matches', () => {
+    expect(destinationAfterLogin('/nope,/other', menu)).toEqual({ path: '/' });
+  });
+});

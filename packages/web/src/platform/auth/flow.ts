@@ -1,0 +1,72 @@
+import {
+  isDirectLogin,
+  LOGIN_MESSAGES,
+  type PageTypeCode,
+  pageTypeRoutes,
+  type TLoginData,
+  type TMenuItem,
+} from '@shetuan/shared/identity';
+import { feedback } from '../../app/feedback';
+import { queryClient } from '../../app/query-client';
+import { session } from '../../app/session';
+import { authApi, authKeys } from './api';
+
+function paths(items: TMenuItem[]): string[] {
+  return items.flatMap((m) => [...(m.path ? [m.path] : []), ...paths(m.children ?? [])]);
+}
+
+/**
+ * Where to go after identity login (spec 000 §2): an http callback opens as a full address; other
+ * callbacks are comma-separated paths, and the first one the menu has wins, else '/'. The callback
+ * is cleared once used.
+ */
+export function destinationAfterLogin(callback: string | null, menu: TMenuItem[]): { external?: string; path: string } {
+  if (!callback) return { path: '/' };
+  if (/^https?:\/\//i.test(callback)) return { external: callback, path: '/' };
+  const known = new Set(paths(menu));
+  const hit = callback
+    .split(',')
+    .map((p) => p.trim())
+    .find((p) => known.has(p) || known.has(p.replace(/^\//, '')));
+  return { path: hit ?? '/' };
+}
+
+export type Go = (path: string) => void;
+
+/** After identity login: fetch the menu; empty → the spec's message; otherwise honour the callback. */
+export async function enterConsole(data: TLoginData, go: Go): Promise<void> {
+  session.save(data);
+  // A new session or identity: nothing cached for the previous one may show.
+  queryClient.removeQueries({ queryKey: authKeys.all });
+  const menu = await authApi.menu();
+  session.saveMenu(menu.menuResult, menu.hiddenMenu, menu.customType);
+  if (menu.menuResult.length === 0) {
+    void feedback.message.error(LOGIN_MESSAGES.noPermission, 5);
+    return;
+  }
+  const target = destinationAfterLogin(session.takeCallback(), menu.menuResult);
+  if (target.external) window.location.assign(target.external);
+  else go(target.path);
+}
+
+/** The status check decides the page (spec table), or logs in by identity directly. */
+export async function routeByStatus(userId: number, go: Go, identityId?: number): Promise<void> {
+  const status = await authApi.status({ userId, ...(identityId ? { identityId } : {}) });
+  if (!status.canEnter) {
+    void feedback.message.error(status.msg ?? LOGIN_MESSAGES.cannotEnter, 5);
+    return;
+  }
+  if (isDirectLogin(status.pageType) && status.identityId) {
+    await enterConsole(await authApi.identityLogin(status.identityId), go);
+    return;
+  }
+  const route = pageTypeRoutes[status.pageType as PageTypeCode];
+  if (route) go(route);
+  else void feedback.message.error(LOGIN_MESSAGES.cannotEnter, 5);
+}
+
+/** After a login (password, SMS, society choice): keep the session, then route by status. */
+export async function continueLogin(data: TLoginData, go: Go): Promise<void> {
+  session.save(data);
+  await routeByStatus(data.userId, go);
+}

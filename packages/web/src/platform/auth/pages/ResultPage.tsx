@@ -1,0 +1,121 @@
+import { IdentityStatus } from '@shetuan/shared/identity';
+import { Button, Descriptions, Result, Space } from 'antd';
+import type { ResultStatusType } from 'antd/es/result';
+import { useNavigate } from 'react-router';
+import { session } from '../../../app/session';
+import { authApi, useIdentities } from '../api';
+import { AuthShell } from '../components/AuthShell';
+
+interface ResultConfig {
+  status: ResultStatusType;
+  title: string;
+  detail: string;
+  /** The identities this page is about. */
+  codes: number[];
+}
+
+const MEMBER = [1, 12, 103, 109];
+const UNIT = [13, 110];
+const EXPERT = [3, 17, 104, 111];
+
+/** The page-type result screens (spec 000 §2): one screen, configured per route. */
+export const RESULT_PAGES: Record<string, ResultConfig> = {
+  '/memberForbidden': {
+    status: 'error',
+    title: '会员身份已停用',
+    detail: '您的会员身份已被停用，暂时无法进入后台。如有疑问，请联系所在学会。',
+    codes: [...MEMBER, ...UNIT],
+  },
+  '/memberExamineResult': {
+    status: 'info',
+    title: '入会申请审核中',
+    detail: '您的入会申请已提交，正在审核，审核通过后即可进入后台。',
+    codes: MEMBER,
+  },
+  '/memberExamineResultExport': {
+    status: 'info',
+    title: '单位会员申请审核中',
+    detail: '贵单位的入会申请已提交，正在审核，审核通过后即可进入后台。',
+    codes: UNIT,
+  },
+  '/login-member-result': {
+    status: 'warning',
+    title: '入会申请未通过',
+    detail: '您的入会申请未通过审核，请根据审核意见修改后重新提交。',
+    codes: [...MEMBER, ...UNIT],
+  },
+  '/regist-nopay': {
+    status: 'warning',
+    title: '入会申请已通过，待缴纳会费',
+    detail: '缴纳会费后即可进入后台，请联系所在学会完成缴费。',
+    codes: [...MEMBER, ...UNIT],
+  },
+  '/login-expert-result': {
+    status: 'info',
+    title: '专家注册审核结果',
+    detail: '您的专家注册信息正在审核或未通过审核，审核通过后即可进入后台。',
+    codes: EXPERT,
+  },
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  [IdentityStatus.ACTIVE]: '正常',
+  [IdentityStatus.DISABLED]: '已停用',
+  [IdentityStatus.PENDING]: '审核中',
+  [IdentityStatus.REJECTED]: '未通过',
+  [IdentityStatus.UNPAID]: '待缴费',
+};
+
+function ResultScreen({ config }: { config: ResultConfig }) {
+  const navigate = useNavigate();
+  const identities = useIdentities();
+  const mine = (identities.data ?? []).filter((i) => config.codes.includes(i.identityCode));
+  const backToLogin = async () => {
+    await authApi.logout().catch(() => undefined);
+    session.clear();
+    void navigate(session.enterPath());
+  };
+  return (
+    <AuthShell title={config.title} width={560}>
+      <Result
+        status={config.status}
+        title={config.title}
+        subTitle={config.detail}
+        extra={
+          <Space>
+            {(identities.data?.length ?? 0) > 1 && (
+              <Button onClick={() => navigate('/chooseIdentity')}>切换身份</Button>
+            )}
+            <Button type="primary" onClick={backToLogin}>
+              返回登录
+            </Button>
+          </Space>
+        }
+      >
+        {mine.map((i) => (
+          <Descriptions
+            key={i.identityId}
+            column={1}
+            size="small"
+            bordered
+            labelStyle={{ width: 96, whiteSpace: 'nowrap' }}
+            style={{ marginBottom: 12 }}
+          >
+            <Descriptions.Item label="身份">{i.identityName}</Descriptions.Item>
+            <Descriptions.Item label="所属单位">{i.companyName}</Descriptions.Item>
+            <Descriptions.Item label="状态">{STATUS_TEXT[i.status] ?? i.status}</Descriptions.Item>
+            {i.remark && <Descriptions.Item label="审核意见">{i.remark}</Descriptions.Item>}
+          </Descriptions>
+        ))}
+      </Result>
+    </AuthShell>
+  );
+}
+
+/** A screen per result route, for the lazy route registry. */
+export function resultScreen(path: keyof typeof RESULT_PAGES) {
+  const config = RESULT_PAGES[path] as ResultConfig;
+  return function ResultRoute() {
+    return <ResultScreen config={config} />;
+  };
+}

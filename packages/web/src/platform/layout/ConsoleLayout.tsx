@@ -1,0 +1,115 @@
+import { LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { ProLayout } from '@ant-design/pro-components';
+import { LOGIN_MESSAGES } from '@shetuan/shared/identity';
+import { useQueryClient } from '@tanstack/react-query';
+import { Dropdown, Result, Space, Spin } from 'antd';
+import { useState } from 'react';
+import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { feedback } from '../../app/feedback';
+import type { RouteMeta } from '../../app/route-registry';
+import { session } from '../../app/session';
+import { authApi, useIdentities, useMenu, useSessionInfo } from '../auth/api';
+import { consoleTitle, useTenant } from '../tenant';
+import { toLayoutRoutes } from './menu-routes';
+
+const COLLAPSED_KEY = 'collapsed';
+
+/** The main layout of the console: the server's menu for the identity, header with switch and user menu. */
+export default function ConsoleLayout() {
+  const tenant = useTenant();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const matches = useMatches();
+  const queryClient = useQueryClient();
+  const menu = useMenu();
+  const info = useSessionInfo();
+  const identities = useIdentities();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+
+  const meta = matches.at(-1)?.handle as RouteMeta | undefined;
+  const selected = meta?.menuPath ?? location.pathname;
+
+  const logout = async () => {
+    await authApi.logout().catch(() => undefined);
+    session.clear();
+    queryClient.clear();
+    void feedback.message.success(LOGIN_MESSAGES.loggedOut);
+    void navigate('/login');
+  };
+
+  const switchIdentity = async () => {
+    const list = identities.data ?? [];
+    const others = list.filter((i) => i.identityId !== info.data?.identity?.identityId);
+    if (list.length <= 1 || others.length === 0) {
+      void feedback.message.warning(LOGIN_MESSAGES.onlyOneIdentity);
+      return;
+    }
+    void navigate('/chooseIdentity');
+  };
+
+  if (menu.isPending) {
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+        <Spin size="large" />
+      </div>
+    );
+  }
+  if (menu.isError) {
+    return <Result status="warning" title={menu.error.message} />;
+  }
+  if (menu.data.menuResult.length === 0) {
+    return <Result status="403" title={LOGIN_MESSAGES.noPermission} />;
+  }
+
+  return (
+    <ProLayout
+      title={consoleTitle(tenant)}
+      logo={tenant.icon}
+      layout="mix"
+      fixSiderbar
+      collapsed={collapsed}
+      onCollapse={(value) => {
+        setCollapsed(value);
+        localStorage.setItem(COLLAPSED_KEY, value ? '1' : '0');
+      }}
+      location={{ pathname: selected }}
+      route={{ path: '/', children: toLayoutRoutes(menu.data.menuResult) }}
+      menuItemRender={(item, dom) =>
+        item.path && !item.path.startsWith('/__group/') ? <Link to={item.path}>{dom}</Link> : dom
+      }
+      onMenuHeaderClick={() => navigate('/')}
+      avatarProps={{
+        icon: <UserOutlined />,
+        size: 'small',
+        title: info.data
+          ? `${info.data.name}${info.data.identity ? `（${info.data.identity.identityName}）` : ''}`
+          : '',
+        render: (_props, dom) => (
+          <Dropdown
+            menu={{
+              items: [
+                {
+                  key: 'password',
+                  icon: <UserOutlined />,
+                  label: '修改密码',
+                  onClick: () => navigate('/personalCenterChangePassword'),
+                },
+                { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => void logout() },
+              ],
+            }}
+          >
+            {dom}
+          </Dropdown>
+        ),
+      }}
+      actionsRender={() => [
+        <Space key="switch" style={{ cursor: 'pointer' }} onClick={() => void switchIdentity()} title="切换身份">
+          <SwapOutlined />
+          <span>切换身份</span>
+        </Space>,
+      ]}
+    >
+      <Outlet />
+    </ProLayout>
+  );
+}

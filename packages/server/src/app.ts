@@ -2,9 +2,11 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { identityRoutes } from './modules/identity';
+import { identityAdminRoutes, identityRoutes } from './modules/identity';
+import { auditRoutes } from './platform/audit/routes';
 import { writeOperationLog } from './platform/audit/service';
 import { authenticate } from './platform/auth/hook';
+import { sessionAdminRoutes } from './platform/auth/routes';
 import type { AppConfig } from './platform/config';
 import type { AppDatabase } from './platform/db';
 import { healthRoutes } from './platform/health/routes';
@@ -15,6 +17,7 @@ import { requirePermissionDeclaration } from './platform/http/permissions';
 import { genRequestId } from './platform/http/request-id';
 import { responseSerializer } from './platform/http/serializer';
 import { registerStaticWeb } from './platform/http/static-web';
+import { rbacRoutes } from './platform/rbac';
 import { OutboxOnlyProvider, type SmsProvider } from './platform/sms';
 import { tenancyRoutes } from './platform/tenancy';
 
@@ -89,6 +92,10 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       await healthRoutes(typed);
       await tenancyRoutes(typed);
       await identityRoutes(typed);
+      await rbacRoutes(typed);
+      await identityAdminRoutes(typed);
+      await auditRoutes(typed);
+      await sessionAdminRoutes(typed);
     },
     { prefix: API_ROOT },
   );

@@ -55,7 +55,12 @@ export class TestClient {
     return {
       status: res.statusCode,
       // biome-ignore lint/suspicious/noExplicitAny: tests read answers of many shapes; their assertions type them
-      body: res.json() as { code: number; msg: string; data: any; success: boolean },
+      body: (String(res.headers['content-type']).includes('json') ? res.json() : null) as {
+        code: number;
+        msg: string;
+        data: any;
+        success: boolean;
+      },
       raw: res,
     };
   }

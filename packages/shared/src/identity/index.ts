@@ -130,3 +130,60 @@ export const ZSessionInfo = z.object({
   actingAsTenant: z.boolean(),
 });
 export type TSessionInfo = z.infer<typeof ZSessionInfo>;
+
+/** /user-management: a person of the tenant with their identities and roles (phone masked). */
+export const ZUserRow = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  mobile: z.string().describe('masked: 138****8000'),
+  account: z.string(),
+  status: z.number().int(),
+  createdAt: z.string(),
+  identities: z.array(
+    z.object({
+      identityId: z.number().int(),
+      identityName: z.string(),
+      orgName: z.string(),
+      status: z.number().int(),
+      roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    }),
+  ),
+});
+export type TUserRow = z.infer<typeof ZUserRow>;
+
+export const ZOnlineSession = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  identityName: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type TOnlineSession = z.infer<typeof ZOnlineSession>;
+
+export const ZLoginLog = z.object({
+  id: z.number().int(),
+  login: z.string(),
+  method: z.string(),
+  success: z.boolean(),
+  reason: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  createdAt: z.string(),
+});
+export const ZOperationLog = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  method: z.string(),
+  path: z.string(),
+  menuUrl: z.string(),
+  statusCode: z.number().int(),
+  resultCode: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  ip: z.string(),
+  createdAt: z.string(),
+});

@@ -2,6 +2,7 @@ import './zod-locale';
 
 export * from './envelope';
 export * from './identity-codes';
+export * from './list';
 export * from './org-codes';
 export * from './result-code';
 export * from './signature';

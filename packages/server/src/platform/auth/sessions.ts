@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../db';
 import { sessions } from './tables';
 import { hashToken, newSignKey, newToken } from './tokens';
@@ -82,13 +82,4 @@ export async function revokeUserSessions(
 
 export async function touchSession(tx: Tx, sessionId: number): Promise<void> {
   await tx.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
-}
-
-/** Active sessions of the tenant, newest first (online sessions page). */
-export function listActiveSessions(tx: Tx, now = new Date()) {
-  return tx
-    .select()
-    .from(sessions)
-    .where(and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.lastSeenAt));
 }

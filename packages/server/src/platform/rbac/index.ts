@@ -1,4 +1,6 @@
+export { rolesOfIdentities, setIdentityRoles } from './admin-service';
 export { DEFAULT_MENU, DEFAULT_ROLES, STANDARD_FUNCTIONS } from './default-menu';
 export { buildMenus, menuPaths } from './menu-tree';
 export { assignDefaultRole, type Grants, grantsOfIdentity, seedTenantRbac } from './repository';
+export { rbacRoutes } from './routes';
 export * from './tables';

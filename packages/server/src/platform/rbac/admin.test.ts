@@ -1,0 +1,184 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestPerson, createTestTenantWithRbac, TestClient, type TestContext } from '../../testing';
+
+describe('administration: roles, grants, users, logs, sessions', () => {
+  let t: TestContext;
+  let a: { id: number; domain: string };
+  let b: { id: number; domain: string };
+  let adminA: TestClient;
+  let adminB: TestClient;
+  let member: Awaited<ReturnType<typeof createTestPerson>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createTestTenantWithRbac(t.db);
+    b = await createTestTenantWithRbac(t.db);
+    const pa = await createTestPerson(t.db, a.id, { identities: [{ code: 4 }] });
+    const pb = await createTestPerson(t.db, b.id, { identities: [{ code: 4 }] });
+    member = await createTestPerson(t.db, a.id, { identities: [{ code: 21 }] });
+    adminA = new TestClient(t.app, a.domain);
+    adminB = new TestClient(t.app, b.domain);
+    await adminA.loginAs(pa.mobile as string, pa.password);
+    await adminB.loginAs(pb.mobile as string, pb.password);
+  });
+  afterAll(() => t.close());
+
+  async function readXlsx(body: Buffer) {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(body as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    const rows: unknown[][] = [];
+    ws?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return rows;
+  }
+
+  it('creates, lists, searches, renames and deletes a role; names are unique', async () => {
+    const created = await adminA.post('/st365/rbac/roles', { name: '内容编辑', remark: '负责栏目内容' });
+    expect(created.body).toMatchObject({ code: 200, msg: '新增成功' });
+    const id = created.body.data.id as number;
+    expect((await adminA.post('/st365/rbac/roles', { name: '内容编辑' })).body).toMatchObject({
+      success: false,
+      msg: '角色名称已存在',
+    });
+    expect((await adminA.post('/st365/rbac/roles', { name: '' })).body.msg).toContain('请输入角色名称');
+    const page = await adminA.get('/st365/rbac/roles?current=1&pageSize=5&keyword=内容');
+    expect(page.body.data).toMatchObject({ total: 1, current: 1, pageSize: 5 });
+    expect(page.body.data.records[0]).toMatchObject({ id, name: '内容编辑', menuCount: 0, identityCount: 0 });
+    const all = await adminA.get('/st365/rbac/roles?pageSize=5');
+    expect(all.body.data.total).toBeGreaterThan(5);
+    expect(all.body.data.records).toHaveLength(5);
+    expect((await adminA.call('PUT', `/st365/rbac/roles/${id}`, { name: '内容主编', remark: '' })).body.msg).toBe(
+      '保存成功',
+    );
+    expect((await adminA.call('DELETE', `/st365/rbac/roles/${id}`)).body.msg).toBe('删除成功');
+    expect((await adminA.call('DELETE', `/st365/rbac/roles/${id}`)).body.msg).toBe('角色不存在');
+  });
+
+  it('exports the roles to a real .xlsx', async () => {
+    const res = await adminA.get('/st365/rbac/roles/export?keyword=管理员');
+    expect(res.raw.headers['content-type']).toContain('spreadsheetml');
+    expect(res.raw.headers['content-disposition']).toContain(encodeURIComponent('角色列表'));
+    const rows = await readXlsx(res.raw.rawPayload);
+    expect(rows[0]).toEqual(['角色名称', '备注', '菜单数', '已分配身份数', '创建时间']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(expect.arrayContaining(['管理员', '运营管理员']));
+  });
+
+  it('grants menus and function points to a role; a user with that role then has the menu', async () => {
+    const role = (await adminA.post('/st365/rbac/roles', { name: '日志查看员' })).body.data.id as number;
+    const tree = (await adminA.get('/st365/rbac/menus/tree')).body.data.tree as {
+      name: string;
+      children: { id: number; path: string; functions: { id: number; code: string }[] }[];
+    }[];
+    const logList = tree.flatMap((g) => g.children).find((m) => m.path === '/logList');
+    expect(logList).toBeDefined();
+    const exportFn = logList?.functions.find((f) => f.code === 'export');
+    const saved = await adminA.call('PUT', `/st365/rbac/roles/${role}/grants`, {
+      menuIds: [logList?.id],
+      functionIds: [exportFn?.id],
+    });
+    expect(saved.body.msg).toBe('权限已保存');
+    const grants = (await adminA.get(`/st365/rbac/roles/${role}/grants`)).body.data;
+    expect(grants.menuIds).toHaveLength(2); // the entry and its group
+    expect(grants.functionIds).toEqual([exportFn?.id]);
+    const orphan = await adminA.call('PUT', `/st365/rbac/roles/${role}/grants`, {
+      menuIds: [],
+      functionIds: [exportFn?.id],
+    });
+    expect(orphan.body.msg).toBe('功能点所属的菜单未授权，请先勾选菜单');
+
+    const users = (await adminA.get(`/st365/identity/users?keyword=${member.mobile}`)).body.data;
+    expect(users.total).toBe(1);
+    expect(users.records[0].mobile).toMatch(/^\d{3}\*{4}\d{4}$/);
+    const identityId = users.records[0].identities[0].identityId as number;
+    const assigned = await adminA.call('PUT', `/st365/identity/identities/${identityId}/roles`, { roleIds: [role] });
+    expect(assigned.body.msg).toBe('角色已分配');
+
+    const memberClient = new TestClient(t.app, a.domain);
+    await memberClient.loginAs(member.mobile as string, member.password);
+    const menu = (await memberClient.get('/st365/auth/menu')).body.data;
+    expect(JSON.stringify(menu.menuResult)).toContain('/logList');
+    expect(menu.functions).toEqual(['/logList:export']);
+    expect((await memberClient.get('/st365/audit/operation-logs')).body.code).toBe(200);
+    expect((await memberClient.get('/st365/rbac/roles')).body.code).toBe(100002);
+  });
+
+  it('lists and exports users, login logs and operation logs', async () => {
+    const users = await adminA.get('/st365/identity/users/export');
+    expect((await readXlsx(users.raw.rawPayload))[0]).toEqual([
+      '姓名',
+      '手机号',
+      '账号',
+      '身份',
+      '角色',
+      '状态',
+      '加入时间',
+    ]);
+    const logins = (await adminA.get('/st365/audit/login-logs?pageSize=50')).body.data;
+    expect(logins.total).toBeGreaterThanOrEqual(2);
+    expect(logins.records[0]).toMatchObject({ method: 'password', success: true });
+    const ops = (await adminA.get('/st365/audit/operation-logs?keyword=rbac')).body.data;
+    expect(ops.records.some((r: { path: string }) => r.path.startsWith('/st365/rbac/roles'))).toBe(true);
+    const exported = await adminA.get('/st365/audit/login-logs/export');
+    expect((await readXlsx(exported.raw.rawPayload)).length).toBeGreaterThan(1);
+    expect((await adminA.get('/st365/identity/users?pageSize=500')).body.msg).toContain('每页最多100条');
+  });
+
+  it('lists online sessions and forces one out; that session then answers 200012', async () => {
+    const victimPerson = await createTestPerson(t.db, a.id, { identities: [{ code: 12 }] });
+    const victim = new TestClient(t.app, a.domain);
+    await victim.loginAs(victimPerson.mobile as string, victimPerson.password);
+    const list = (await adminA.get('/st365/auth/sessions')).body.data.list as {
+      id: number;
+      userId: number;
+      current: boolean;
+    }[];
+    const target = list.find((s) => s.userId === victimPerson.userId);
+    expect(list.some((s) => s.current)).toBe(true);
+    const own = list.find((s) => s.current);
+    expect((await adminA.post(`/st365/auth/sessions/${own?.id}/kick`)).body.msg).toBe(
+      '不能强制下线当前会话，请使用退出登录',
+    );
+    expect((await adminA.post(`/st365/auth/sessions/${target?.id}/kick`)).body.msg).toBe('已强制下线');
+    expect((await victim.get('/st365/auth/session')).body).toMatchObject({
+      code: 200012,
+      msg: '您已被管理员强制下线，请重新登录',
+    });
+  });
+
+  it("tenant B's administrator can neither read nor change tenant A's roles, users, identities or sessions", async () => {
+    const roleA = (await adminA.post('/st365/rbac/roles', { name: '仅限A' })).body.data.id as number;
+    const usersA = (await adminA.get('/st365/identity/users')).body.data.records as {
+      userId: number;
+      identities: { identityId: number }[];
+    }[];
+    const identityA = usersA[0]?.identities[0]?.identityId as number;
+    const sessionsA = (await adminA.get('/st365/auth/sessions')).body.data.list as { id: number }[];
+
+    const rolesSeenByB = (await adminB.get('/st365/rbac/roles?keyword=仅限A')).body.data;
+    expect(rolesSeenByB.total).toBe(0);
+    expect((await adminB.call('PUT', `/st365/rbac/roles/${roleA}`, { name: '被B改名' })).body.msg).toBe('角色不存在');
+    expect((await adminB.call('DELETE', `/st365/rbac/roles/${roleA}`)).body.msg).toBe('角色不存在');
+    expect((await adminB.get(`/st365/rbac/roles/${roleA}/grants`)).body.msg).toBe('角色不存在');
+    expect(
+      (await adminB.call('PUT', `/st365/rbac/roles/${roleA}/grants`, { menuIds: [], functionIds: [] })).body.msg,
+    ).toBe('角色不存在');
+    expect((await adminB.call('PUT', `/st365/identity/identities/${identityA}/roles`, { roleIds: [] })).body.msg).toBe(
+      '身份不存在',
+    );
+    const roleB = (await adminB.get('/st365/rbac/roles?keyword=管理员')).body.data.records[0].id as number;
+    expect(
+      (await adminA.call('PUT', `/st365/identity/identities/${identityA}/roles`, { roleIds: [roleB] })).body.msg,
+    ).toBe('角色不存在');
+    const usersSeenByB = (await adminB.get('/st365/identity/users?pageSize=100')).body.data.records as {
+      userId: number;
+    }[];
+    expect(usersSeenByB.some((u) => usersA.some((x) => x.userId === u.userId))).toBe(false);
+    for (const s of sessionsA)
+      expect((await adminB.post(`/st365/auth/sessions/${s.id}/kick`)).body.msg).toBe('会话不存在或已下线');
+    const treeB = (await adminB.get('/st365/rbac/menus/tree')).body.data.tree as { id: number }[];
+    const treeA = (await adminA.get('/st365/rbac/menus/tree')).body.data.tree as { id: number }[];
+    expect(treeA.some((m) => treeB.some((n) => n.id === m.id))).toBe(false);
+    expect((await adminA.get(`/st365/rbac/roles?keyword=仅限A`)).body.data.records[0].name).toBe('仅限A');
+  });
+});

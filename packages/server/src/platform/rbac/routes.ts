@@ -1,0 +1,156 @@
+import { ok, ZEnvelope, ZIdParam } from '@shetuan/shared';
+import { ZMenuTree, ZRoleGrants, ZRoleInput, ZRolePage, ZRoleQuery } from '@shetuan/shared/rbac';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuthContext } from '../auth/context';
+import type { AppInstance } from '../http/app-types';
+import { sendXlsx } from '../http/excel';
+import * as admin from './admin-service';
+
+const authOf = (r: FastifyRequest) => r.auth as AuthContext;
+const tags = ['rbac'];
+const ZNull = ZEnvelope(z.null());
+
+/** /roleManage and /jurisdiction: roles, and what each grants. */
+export async function rbacRoutes(app: AppInstance): Promise<void> {
+  const { db } = app;
+  const inTenant = <T>(r: FastifyRequest, work: Parameters<typeof db.withTenant<T>>[1]) =>
+    db.withTenant(authOf(r).tenantId, work, authOf(r).userId);
+
+  app.get(
+    '/rbac/roles',
+    {
+      config: { permission: '/roleManage' },
+      schema: { tags, summary: '角色列表', querystring: ZRoleQuery, response: { 200: ZEnvelope(ZRolePage) } },
+    },
+    async (request) => ok(await inTenant(request, (tx) => admin.listRoles(tx, request.query))),
+  );
+
+  app.get(
+    '/rbac/roles/options',
+    {
+      config: { permission: '/user-management' },
+      schema: {
+        tags,
+        summary: '可分配的角色',
+        response: { 200: ZEnvelope(z.object({ list: z.array(z.object({ id: z.number(), name: z.string() })) })) },
+      },
+    },
+    async (request) =>
+      ok({
+        list: await inTenant(request, async (tx) => {
+          const out: { id: number; name: string }[] = [];
+          for await (const r of admin.allRoles(tx)) out.push({ id: r.id, name: r.name });
+          return out;
+        }),
+      }),
+  );
+
+  app.get(
+    '/rbac/roles/export',
+    {
+      config: { permission: '/roleManage:export' },
+      schema: { tags, summary: '导出角色（xlsx）', querystring: ZRoleQuery.pick({ keyword: true }) },
+    },
+    async (request, reply) => {
+      const rows = await inTenant(request, async (tx) => {
+        const out = [];
+        for await (const r of admin.allRoles(tx, request.query.keyword)) out.push(r);
+        return out;
+      });
+      return sendXlsx(
+        reply,
+        '角色列表',
+        '角色',
+        [
+          { header: '角色名称', width: 24, value: (r) => r.name },
+          { header: '备注', width: 40, value: (r) => r.remark },
+          { header: '菜单数', width: 10, value: (r) => r.menuCount },
+          { header: '已分配身份数', width: 14, value: (r) => r.identityCount },
+          { header: '创建时间', width: 22, value: (r) => new Date(r.createdAt) },
+        ],
+        rows,
+      );
+    },
+  );
+
+  app.post(
+    '/rbac/roles',
+    {
+      config: { permission: '/roleManage:add' },
+      schema: {
+        tags,
+        summary: '新增角色',
+        body: ZRoleInput,
+        response: { 200: ZEnvelope(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        { id: await inTenant(request, (tx) => admin.createRole(tx, authOf(request).tenantId, request.body)) },
+        '新增成功',
+      ),
+  );
+
+  app.put(
+    '/rbac/roles/:id',
+    {
+      config: { permission: '/roleManage:edit' },
+      schema: { tags, summary: '修改角色', params: ZIdParam, body: ZRoleInput, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await inTenant(request, (tx) => admin.updateRole(tx, request.params.id, request.body));
+      return ok(null, '保存成功');
+    },
+  );
+
+  app.delete(
+    '/rbac/roles/:id',
+    {
+      config: { permission: '/roleManage:delete' },
+      schema: { tags, summary: '删除角色', params: ZIdParam, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await inTenant(request, (tx) => admin.deleteRole(tx, request.params.id));
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.get(
+    '/rbac/menus/tree',
+    {
+      config: { permission: '/jurisdiction' },
+      schema: { tags, summary: '菜单与功能点树', response: { 200: ZEnvelope(ZMenuTree) } },
+    },
+    async (request) => ok({ tree: await inTenant(request, (tx) => admin.menuTree(tx)) }),
+  );
+
+  app.get(
+    '/rbac/roles/:id/grants',
+    {
+      config: { permission: '/jurisdiction' },
+      schema: { tags, summary: '角色的菜单与功能点', params: ZIdParam, response: { 200: ZEnvelope(ZRoleGrants) } },
+    },
+    async (request) => ok(await inTenant(request, (tx) => admin.roleGrants(tx, request.params.id))),
+  );
+
+  app.put(
+    '/rbac/roles/:id/grants',
+    {
+      config: { permission: '/jurisdiction:edit' },
+      schema: {
+        tags,
+        summary: '配置角色的菜单与功能点',
+        params: ZIdParam,
+        body: ZRoleGrants,
+        response: { 200: ZNull },
+      },
+    },
+    async (request) => {
+      await inTenant(request, (tx) =>
+        admin.setRoleGrants(tx, authOf(request).tenantId, request.params.id, request.body),
+      );
+      return ok(null, '权限已保存');
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Every list: page number from 1, page size up to 100, and a keyword search. */
+export const ZPageQuery = z.object({
+  current: z.coerce.number({ error: '页码必须是数字' }).int().min(1, '页码从1开始').default(1),
+  pageSize: z.coerce.number({ error: '每页条数必须是数字' }).int().min(1, '每页至少1条').max(100, '每页最多100条').default(20),
+  keyword: z.string().trim().max(50, '搜索内容最多50个字').optional(),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+export function ZPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    records: z.array(item),
+    total: z.number().int(),
+    current: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+export interface TPage<T> {
+  records: T[];
+  total: number;
+  current: number;
+  pageSize: number;
+}
+
+/** The id in a path (/roles/:id). */
+export const ZIdParam = z.object({ id: z.coerce.number({ error: '编号必须是数字' }).int().positive('编号有误') });
+
+/** Escapes a keyword for a LIKE pattern. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -4,6 +4,8 @@ import { signRequest } from '../platform/auth/signature';
 import type { AppInstance } from '../platform/http/app-types';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers of many shapes; their assertions type them
+type LooseBody = { code: number; msg: string; data: any; success: boolean };
 
 /**
  * Calls the API as the web client does: token and tenantId headers, and every authenticated
@@ -54,13 +56,7 @@ export class TestClient {
     });
     return {
       status: res.statusCode,
-      // biome-ignore lint/suspicious/noExplicitAny: tests read answers of many shapes; their assertions type them
-      body: (String(res.headers['content-type']).includes('json') ? res.json() : null) as {
-        code: number;
-        msg: string;
-        data: any;
-        success: boolean;
-      },
+      body: (String(res.headers['content-type']).includes('json') ? res.json() : null) as LooseBody,
       raw: res,
     };
   }

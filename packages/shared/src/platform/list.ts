@@ -3,7 +3,12 @@ import { z } from 'zod';
 /** Every list: page number from 1, page size up to 100, and a keyword search. */
 export const ZPageQuery = z.object({
   current: z.coerce.number({ error: '页码必须是数字' }).int().min(1, '页码从1开始').default(1),
-  pageSize: z.coerce.number({ error: '每页条数必须是数字' }).int().min(1, '每页至少1条').max(100, '每页最多100条').default(20),
+  pageSize: z.coerce
+    .number({ error: '每页条数必须是数字' })
+    .int()
+    .min(1, '每页至少1条')
+    .max(100, '每页最多100条')
+    .default(20),
   keyword: z.string().trim().max(50, '搜索内容最多50个字').optional(),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;

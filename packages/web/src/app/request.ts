@@ -33,6 +33,19 @@ export interface RequestOptions {
   silent?: boolean;
   /** App-level calls (tenant, session, menu) survive navigation; screen calls are cancelled by it. */
   persistent?: boolean;
+  /** A file answer (an export): saved under the server's file name, else this one. */
+  download?: string;
+}
+
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The menu path of the current screen, sent as menuUrl so the server can check and log it. */
@@ -159,6 +172,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     pending.delete(controller);
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
+  if (options.download && res.ok && !String(res.headers.get('content-type')).includes('json')) {
+    const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+    saveBlob(await res.blob(), name ? decodeURIComponent(name) : options.download);
+    return undefined as T;
+  }
   let body: TEnvelope<T>;
   try {
     body = (await res.json()) as TEnvelope<T>;
@@ -172,6 +190,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 }
 
 export const api = {
+  request: <T>(path: string, method: 'PUT' | 'DELETE' | 'POST', body?: unknown) => request<T>(path, { method, body }),
+  /** Downloads an export (long timeout, signed like every call). */
+  download: (path: string, query: RequestOptions['query'], fileName: string) =>
+    request<void>(path, { method: 'GET', query, long: true, download: fileName }),
   get: <T>(path: string, query?: RequestOptions['query'], options: Omit<RequestOptions, 'query' | 'method'> = {}) =>
     request<T>(path, { ...options, method: 'GET', query }),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body' | 'method'> = {}) =>

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { identityRoutes } from '../modules/identity/routes';
 import { platformRoutes } from '../platform/routes';
 import { navigation } from './feedback';
 import { RootLayout } from './RootLayout';
@@ -8,6 +9,7 @@ import { type AppRoute, registeredRoutes, registerRoutes } from './route-registr
 import { session } from './session';
 
 registerRoutes(platformRoutes);
+registerRoutes(identityRoutes);
 
 function toRouteObject(route: AppRoute): RouteObject {
   return {

@@ -34,6 +34,36 @@ export const platformRoutes: AppRoute[] = [
   { path: '/405', screen: () => import('./pages/ForbiddenPage'), meta: open },
   { path: '/', screen: () => import('./pages/ConsoleHomePage'), meta: { requireLogin: true }, layout: 'console' },
   {
+    path: '/roleManage',
+    screen: () => import('./rbac/RoleManagePage'),
+    meta: { requireLogin: true, keepAlive: true, routerList: [{ name: '组织与人员' }, { name: '角色管理' }] },
+    layout: 'console',
+  },
+  {
+    path: '/jurisdiction',
+    screen: () => import('./rbac/JurisdictionPage'),
+    meta: { requireLogin: true, routerList: [{ name: '功能配置' }, { name: '权限配置' }] },
+    layout: 'console',
+  },
+  {
+    path: '/logList',
+    screen: () => import('./audit/LogPages').then((m) => ({ default: m.OperationLogPage })),
+    meta: { requireLogin: true, routerList: [{ name: '日志与安全' }, { name: '操作日志' }] },
+    layout: 'console',
+  },
+  {
+    path: '/loginLog',
+    screen: () => import('./audit/LogPages').then((m) => ({ default: m.LoginLogPage })),
+    meta: { requireLogin: true, routerList: [{ name: '日志与安全' }, { name: '登录日志' }] },
+    layout: 'console',
+  },
+  {
+    path: '/onlineSessions',
+    screen: () => import('./auth/pages/OnlineSessionsPage'),
+    meta: { requireLogin: true, routerList: [{ name: '日志与安全' }, { name: '在线会话' }] },
+    layout: 'console',
+  },
+  {
     path: '/personalCenterChangePassword',
     screen: () => import('./pages/ChangePasswordPage'),
     meta: { requireLogin: true, routerList: [{ name: '个人中心' }, { name: '修改密码' }] },

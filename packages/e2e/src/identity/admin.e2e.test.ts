@@ -1,0 +1,86 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from '../harness/browser';
+
+describe('an administrator gives a new role a menu and a user that role', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  async function login(account: string): Promise<Page> {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl}/new/login`);
+    await page.getByPlaceholder('手机号或账号').fill(account);
+    await page.getByPlaceholder('密码').fill('Demo@123');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByRole('heading', { name: /^您好，/ }).waitFor();
+    return page;
+  }
+
+  it('creates the role, grants 内容管理 at /jurisdiction, assigns it at /user-management; the user then sees it', async () => {
+    const before = await login('13800000006');
+    expect(await before.getByText('内容管理').count()).toBe(0);
+    await before.context().close();
+
+    const admin = await login('13800000002');
+    await admin.goto(`${baseUrl}/new/roleManage`);
+    await admin.getByRole('button', { name: /新增角色/ }).click();
+    await admin.getByLabel('角色名称').fill('宣传专员');
+    await admin.getByLabel('备注').fill('负责栏目与内容发布');
+    await admin.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.getByText('新增成功').waitFor();
+    const row = admin.getByRole('row').filter({ hasText: '宣传专员' });
+    await row.waitFor();
+    await screenshot(admin, 'role-manage');
+
+    await row.getByRole('link', { name: '配置权限' }).click();
+    await admin.waitForURL(/\/new\/jurisdiction\?roleId=\d+$/);
+    await admin.getByPlaceholder('搜索菜单名称或路径').fill('/content');
+    await admin.getByPlaceholder('搜索菜单名称或路径').press('Enter');
+    const contentNode = admin
+      .locator('.ant-tree-treenode')
+      .filter({ has: admin.getByText('/content', { exact: true }) });
+    await contentNode.locator('.ant-tree-checkbox').first().click();
+    await contentNode.getByRole('checkbox', { name: '新增' }).check();
+    await admin.getByRole('button', { name: '保存权限' }).click();
+    await admin.getByText('权限已保存').waitFor();
+    await screenshot(admin, 'jurisdiction');
+
+    await admin.goto(`${baseUrl}/new/user-management`);
+    await admin.getByPlaceholder('姓名、手机号或账号').fill('13800000006');
+    await admin.getByPlaceholder('姓名、手机号或账号').press('Enter');
+    const userRow = admin.getByRole('row').filter({ hasText: '钱申报' });
+    await userRow.waitFor();
+    await expect.poll(() => admin.getByRole('row').count()).toBe(2);
+    await userRow.getByRole('button', { name: '分配角色' }).click();
+    await admin.getByRole('checkbox', { name: '宣传专员' }).check();
+    await admin.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.getByText('角色已分配').waitFor();
+    await userRow.getByText('宣传专员').waitFor();
+    await screenshot(admin, 'user-management');
+
+    const download = admin.waitForEvent('download');
+    await admin.getByRole('button', { name: /导出Excel/ }).click();
+    expect((await download).suggestedFilename()).toBe('用户列表.xlsx');
+    await admin.context().close();
+
+    const after = await login('13800000006');
+    await after.getByText('内容管理').first().waitFor();
+    await after.context().close();
+  });
+
+  it('lists the login log and the online sessions', async () => {
+    const admin = await login('13800000002');
+    await admin.goto(`${baseUrl}/new/loginLog`);
+    await admin.getByRole('row').filter({ hasText: '成功' }).first().waitFor();
+    await screenshot(admin, 'login-log');
+    await admin.goto(`${baseUrl}/new/onlineSessions`);
+    await admin.getByText('当前').waitFor();
+    await admin.context().close();
+  });
+});

@@ -1,0 +1,114 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type ActionType, ModalForm, type ProColumns, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import type { TRole, TRoleInput } from '@shetuan/shared/rbac';
+import { Button, Popconfirm, Space } from 'antd';
+import { type ReactElement, useRef } from 'react';
+import { Link } from 'react-router';
+import { feedback } from '../../app/feedback';
+import { api } from '../../app/request';
+import { useCan } from '../auth/can';
+import { LinkButton } from '../components/LinkButton';
+import { ListPage } from '../components/ListPage';
+
+function RoleForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial?: TRole; onSaved: () => void }) {
+  return (
+    <ModalForm<TRoleInput>
+      title={initial ? '编辑角色' : '新增角色'}
+      trigger={trigger}
+      width={480}
+      modalProps={{ destroyOnHidden: true }}
+      initialValues={initial ? { name: initial.name, remark: initial.remark } : undefined}
+      onFinish={async (values) => {
+        if (initial) await api.request(`/rbac/roles/${initial.id}`, 'PUT', values);
+        else await api.post('/rbac/roles', values);
+        void feedback.message.success(initial ? '保存成功' : '新增成功');
+        onSaved();
+        return true;
+      }}
+    >
+      <ProFormText
+        name="name"
+        label="角色名称"
+        placeholder="请输入角色名称"
+        rules={[
+          { required: true, message: '请输入角色名称' },
+          { max: 30, message: '角色名称最多30个字' },
+        ]}
+      />
+      <ProFormTextArea
+        name="remark"
+        label="备注"
+        placeholder="角色的职责说明"
+        fieldProps={{ maxLength: 200, showCount: true }}
+      />
+    </ModalForm>
+  );
+}
+
+/** /roleManage: roles of the tenant. */
+export default function RoleManagePage() {
+  const can = useCan();
+  const ref = useRef<ActionType | undefined>(undefined);
+  const reload = () => void ref.current?.reload();
+  const columns: ProColumns<TRole>[] = [
+    { title: '角色名称', dataIndex: 'name', width: 180 },
+    { title: '备注', dataIndex: 'remark', ellipsis: true },
+    { title: '菜单数', dataIndex: 'menuCount', width: 90, align: 'right' },
+    { title: '已分配身份', dataIndex: 'identityCount', width: 110, align: 'right' },
+    { title: '创建时间', dataIndex: 'createdAt', valueType: 'dateTime', width: 180 },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 220,
+      render: (_, row) => (
+        <Space>
+          {can('/roleManage:edit') && (
+            <RoleForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />
+          )}
+          <Link to={`/jurisdiction?roleId=${row.id}`}>配置权限</Link>
+          {can('/roleManage:delete') && (
+            <Popconfirm
+              title={`删除角色“${row.name}”？`}
+              okText="删除"
+              cancelText="取消"
+              onConfirm={async () => {
+                await api.request(`/rbac/roles/${row.id}`, 'DELETE');
+                void feedback.message.success('删除成功');
+                reload();
+              }}
+            >
+              <LinkButton>删除</LinkButton>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <ListPage<TRole & Record<string, unknown>>
+      title="角色管理"
+      rowKey="id"
+      path="/rbac/roles"
+      exportPath={can('/roleManage:export') ? '/rbac/roles/export' : undefined}
+      exportName="角色列表"
+      searchPlaceholder="角色名称"
+      actionRef={ref}
+      columns={columns as ProColumns<TRole & Record<string, unknown>>[]}
+      toolbar={
+        can('/roleManage:add')
+          ? [
+              <RoleForm
+                key="add"
+                trigger={
+                  <Button type="primary" icon={<PlusOutlined />}>
+                    新增角色
+                  </Button>
+                }
+                onSaved={reload}
+              />,
+            ]
+          : []
+      }
+    />
+  );
+}

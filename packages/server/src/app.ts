@@ -18,7 +18,7 @@ import { genRequestId } from './platform/http/request-id';
 import { responseSerializer } from './platform/http/serializer';
 import { registerStaticWeb } from './platform/http/static-web';
 import { rbacRoutes } from './platform/rbac';
-import { OutboxOnlyProvider, type SmsProvider } from './platform/sms';
+import { OutboxOnlyProvider, type SmsProvider, smsRoutes } from './platform/sms';
 import { tenancyRoutes } from './platform/tenancy';
 
 export interface BuildAppOptions {
@@ -96,6 +96,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       await identityAdminRoutes(typed);
       await auditRoutes(typed);
       await sessionAdminRoutes(typed);
+      await smsRoutes(typed);
     },
     { prefix: API_ROOT },
   );

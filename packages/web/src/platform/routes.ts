@@ -64,6 +64,12 @@ export const platformRoutes: AppRoute[] = [
     layout: 'console',
   },
   {
+    path: '/smsOutbox',
+    screen: () => import('./sms/OutboxPage'),
+    meta: { requireLogin: true, routerList: [{ name: '日志与安全' }, { name: '短信发件箱' }] },
+    layout: 'console',
+  },
+  {
     path: '/personalCenterChangePassword',
     screen: () => import('./pages/ChangePasswordPage'),
     meta: { requireLogin: true, routerList: [{ name: '个人中心' }, { name: '修改密码' }] },

@@ -146,6 +146,19 @@ describe('administration: roles, grants, users, logs, sessions', () => {
     });
   });
 
+  it('lets administrators read the SMS outbox, phone masked; another tenant sees none of it', async () => {
+    const someone = await createTestPerson(t.db, a.id);
+    await new TestClient(t.app, a.domain).post('/st365/auth/sms/code', { phoneNumber: someone.mobile, purpose: 'login' });
+    const page = (await adminA.get('/st365/sms/outbox')).body.data;
+    expect(page.total).toBeGreaterThanOrEqual(1);
+    expect(page.records[0].phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    expect(page.records[0].content).toMatch(/验证码为\d{6}/);
+    const seenByB = (await adminB.get(`/st365/sms/outbox?keyword=${(someone.mobile as string).slice(-4)}`)).body.data;
+    expect(seenByB.total).toBe(0);
+    const exported = await adminA.get('/st365/sms/outbox/export');
+    expect(exported.raw.headers['content-type']).toContain('spreadsheetml');
+  });
+
   it("tenant B's administrator can neither read nor change tenant A's roles, users, identities or sessions", async () => {
     const roleA = (await adminA.post('/st365/rbac/roles', { name: '仅限A' })).body.data.id as number;
     const usersA = (await adminA.get('/st365/identity/users')).body.data.records as {

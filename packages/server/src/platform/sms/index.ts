@@ -1,3 +1,4 @@
 export { CODE_CHECK_MESSAGES, type CodeCheck, consumeVerificationCode, SMS_CODE, sendVerificationCode } from './codes';
 export { OutboxOnlyProvider, type SmsMessage, type SmsProvider, type SmsResult } from './provider';
+export { smsRoutes } from './routes';
 export { smsCodes, smsOutbox } from './tables';

@@ -18,7 +18,7 @@ import { genRequestId } from './platform/http/request-id';
 import { responseSerializer } from './platform/http/serializer';
 import { registerStaticWeb } from './platform/http/static-web';
 import { rbacRoutes } from './platform/rbac';
-import { OutboxOnlyProvider, type SmsProvider, smsRoutes } from './platform/sms';
+import { type SmsProvider, smsProviderFromConfig, smsRoutes } from './platform/sms';
 import { tenancyRoutes } from './platform/tenancy';
 
 export interface BuildAppOptions {
@@ -40,7 +40,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
   app.setSerializerCompiler(responseSerializer(config.responseValidation));
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('sms', sms ?? new OutboxOnlyProvider((line) => app.log.info(line)));
+  app.decorate('sms', sms ?? smsProviderFromConfig(config, (line) => app.log.info(line)));
   app.addHook('onRoute', requirePermissionDeclaration);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

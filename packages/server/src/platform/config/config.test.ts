@@ -20,5 +20,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000": 不能大于 65535/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL="mysql:\/\/x"/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'tencent', TENCENT_SMS_SECRET_ID: 'x' })).toThrow(
+      /TENCENT_SMS_SECRET_KEY="": SMS_PROVIDER=tencent 时必须设置/,
+    );
+    expect(
+      loadConfig({
+        SMS_PROVIDER: 'aliyun',
+        ALIYUN_SMS_ACCESS_KEY_ID: 'a',
+        ALIYUN_SMS_ACCESS_KEY_SECRET: 'b',
+        ALIYUN_SMS_SIGN_NAME: 'c',
+        ALIYUN_SMS_TEMPLATE_CODE: 'd',
+      }).SMS_PROVIDER,
+    ).toBe('aliyun');
   });
 });

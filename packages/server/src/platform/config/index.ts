@@ -9,7 +9,23 @@ const ZBool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: '只能是 1/0/true/false/yes/no' })
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-const ZConfig = z.object({
+const SMS_REQUIRED = {
+  aliyun: [
+    'ALIYUN_SMS_ACCESS_KEY_ID',
+    'ALIYUN_SMS_ACCESS_KEY_SECRET',
+    'ALIYUN_SMS_SIGN_NAME',
+    'ALIYUN_SMS_TEMPLATE_CODE',
+  ],
+  tencent: [
+    'TENCENT_SMS_SECRET_ID',
+    'TENCENT_SMS_SECRET_KEY',
+    'TENCENT_SMS_SDK_APP_ID',
+    'TENCENT_SMS_SIGN_NAME',
+    'TENCENT_SMS_TEMPLATE_ID',
+  ],
+} as const;
+
+const ZConfigFields = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: '只能是 development、production 或 test' })
     .default('development'),
@@ -42,13 +58,31 @@ const ZConfig = z.object({
   /** Validate every response against its zod schema (default: on except in production). */
   RESPONSE_VALIDATION: ZBool.optional(),
   /** Where SMS go: dev records them in the outbox and the log only. */
-  SMS_PROVIDER: z.enum(['dev'], { error: '只能是 dev' }).default('dev'),
+  SMS_PROVIDER: z.enum(['dev', 'aliyun', 'tencent'], { error: '只能是 dev、aliyun 或 tencent' }).default('dev'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  TENCENT_SMS_SECRET_ID: z.string().optional(),
+  TENCENT_SMS_SECRET_KEY: z.string().optional(),
+  TENCENT_SMS_SDK_APP_ID: z.string().optional(),
+  TENCENT_SMS_SIGN_NAME: z.string().optional(),
+  TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
+  TENCENT_SMS_REGION: z.string().optional(),
   /** Seconds to wait for in-flight requests on SIGTERM/SIGINT before exiting anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce
     .number({ error: '必须是数字' })
     .min(0, '不能小于 0')
     .max(600, '不能大于 600')
     .default(10),
+});
+
+const ZConfig = ZConfigFields.superRefine((cfg, ctx) => {
+  if (cfg.SMS_PROVIDER === 'dev') return;
+  for (const name of SMS_REQUIRED[cfg.SMS_PROVIDER]) {
+    if (!cfg[name])
+      ctx.addIssue({ code: 'custom', path: [name], message: `SMS_PROVIDER=${cfg.SMS_PROVIDER} 时必须设置` });
+  }
 });
 
 export type AppConfig = z.output<typeof ZConfig> & { seedDemo: boolean; responseValidation: boolean };

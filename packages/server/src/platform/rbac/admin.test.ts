@@ -148,7 +148,10 @@ describe('administration: roles, grants, users, logs, sessions', () => {
 
   it('lets administrators read the SMS outbox, phone masked; another tenant sees none of it', async () => {
     const someone = await createTestPerson(t.db, a.id);
-    await new TestClient(t.app, a.domain).post('/st365/auth/sms/code', { phoneNumber: someone.mobile, purpose: 'login' });
+    await new TestClient(t.app, a.domain).post('/st365/auth/sms/code', {
+      phoneNumber: someone.mobile,
+      purpose: 'login',
+    });
     const page = (await adminA.get('/st365/sms/outbox')).body.data;
     expect(page.total).toBeGreaterThanOrEqual(1);
     expect(page.records[0].phone).toMatch(/^\d{3}\*{4}\d{4}$/);

@@ -1,4 +1,7 @@
+export { AliyunSmsProvider } from './aliyun';
 export { CODE_CHECK_MESSAGES, type CodeCheck, consumeVerificationCode, SMS_CODE, sendVerificationCode } from './codes';
+export { smsProviderFromConfig } from './from-config';
 export { OutboxOnlyProvider, type SmsMessage, type SmsProvider, type SmsResult } from './provider';
 export { smsRoutes } from './routes';
 export { smsCodes, smsOutbox } from './tables';
+export { TencentSmsProvider } from './tencent';

@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identityAdminRoutes, identityRoutes } from './modules/identity';
+import { orgRoutes } from './modules/org';
 import { auditRoutes } from './platform/audit/routes';
 import { writeOperationLog } from './platform/audit/service';
 import { authenticate } from './platform/auth/hook';
@@ -97,6 +98,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       await auditRoutes(typed);
       await sessionAdminRoutes(typed);
       await smsRoutes(typed);
+      await orgRoutes(typed);
     },
     { prefix: API_ROOT },
   );

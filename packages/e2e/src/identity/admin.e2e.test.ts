@@ -74,6 +74,23 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await after.context().close();
   });
 
+  it('adds a unit at /company', async () => {
+    const admin = await login('13800000002');
+    await admin.goto(`${baseUrl}/new/company`);
+    await admin.getByRole('row').filter({ hasText: '示范市计算机学会' }).waitFor();
+    await admin.getByRole('button', { name: /新增单位/ }).click();
+    await admin.getByLabel('单位名称').fill('示范市人工智能学会');
+    await admin.getByLabel('单位类型').click();
+    await admin.getByTitle('市级学会').click();
+    await admin.getByLabel('上级单位').click();
+    await admin.getByTitle('示范市科学技术协会').click();
+    await admin.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.getByText('新增成功').waitFor();
+    await admin.getByRole('row').filter({ hasText: '示范市人工智能学会' }).waitFor();
+    await screenshot(admin, 'company');
+    await admin.context().close();
+  });
+
   it('lists the login log and the online sessions', async () => {
     const admin = await login('13800000002');
     await admin.goto(`${baseUrl}/new/loginLog`);

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { identityRoutes } from '../modules/identity/routes';
+import { orgRoutes } from '../modules/org/routes';
 import { platformRoutes } from '../platform/routes';
 import { navigation } from './feedback';
 import { RootLayout } from './RootLayout';
@@ -10,6 +11,7 @@ import { session } from './session';
 
 registerRoutes(platformRoutes);
 registerRoutes(identityRoutes);
+registerRoutes(orgRoutes);
 
 function toRouteObject(route: AppRoute): RouteObject {
   return {

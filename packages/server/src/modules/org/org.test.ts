@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestPerson, createTestTenantWithRbac, TestClient, type TestContext } from '../../testing';
+
+describe('/company: the units of a tenant', () => {
+  let t: TestContext;
+  let a: TestClient;
+  let b: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ta = await createTestTenantWithRbac(t.db);
+    const tb = await createTestTenantWithRbac(t.db);
+    const pa = await createTestPerson(t.db, ta.id, { identities: [{ code: 4 }] });
+    const pb = await createTestPerson(t.db, tb.id, { identities: [{ code: 4 }] });
+    a = new TestClient(t.app, ta.domain);
+    b = new TestClient(t.app, tb.domain);
+    await a.loginAs(pa.mobile as string, pa.password);
+    await b.loginAs(pb.mobile as string, pb.password);
+  });
+  afterAll(() => t.close());
+
+  it('creates a tree of units, lists, searches, edits and refuses a cycle', async () => {
+    const root = (await a.post('/st365/org/orgs', { name: '测试市科协', orgType: 2, regionCode: '330100' })).body.data
+      .id as number;
+    const child = (await a.post('/st365/org/orgs', { name: '测试计算机学会', orgType: 5, parentId: root })).body.data
+      .id as number;
+    const page = (await a.get('/st365/org/orgs?keyword=计算机')).body.data;
+    expect(page.total).toBe(1);
+    expect(page.records[0]).toMatchObject({
+      id: child,
+      parentName: '测试市科协',
+      orgTypeName: '市级学会',
+      memberCount: 0,
+    });
+    const cycle = await a.call('PUT', `/st365/org/orgs/${root}`, { name: '测试市科协', orgType: 2, parentId: child });
+    expect(cycle.body.msg).toBe('上级单位不能是本单位或其下级单位');
+    expect(
+      (await a.call('PUT', `/st365/org/orgs/${child}`, { name: '测试软件学会', orgType: 5, parentId: root })).body.msg,
+    ).toBe('保存成功');
+    expect((await a.call('DELETE', `/st365/org/orgs/${root}`)).body.msg).toBe('该单位下还有下级单位或人员，无法删除');
+    expect((await a.call('DELETE', `/st365/org/orgs/${child}`)).body.msg).toBe('删除成功');
+  });
+
+  it('refuses bad input in Chinese', async () => {
+    expect((await a.post('/st365/org/orgs', { name: '', orgType: 2 })).body.msg).toContain('请输入单位名称');
+    expect((await a.post('/st365/org/orgs', { name: '某单位', orgType: 99 })).body.msg).toContain('单位类型不正确');
+    expect((await a.post('/st365/org/orgs', { name: '某单位', orgType: 2, regionCode: '12' })).body.msg).toContain(
+      '行政区划代码为6位数字',
+    );
+    expect((await a.post('/st365/org/orgs', { name: '某单位', orgType: 2, parentId: 999999999 })).body.msg).toBe(
+      '上级单位不存在',
+    );
+  });
+
+  it('another tenant can neither see nor change the units, nor hang one under them', async () => {
+    const mine = (await a.post('/st365/org/orgs', { name: 'A的单位', orgType: 7 })).body.data.id as number;
+    expect((await b.get('/st365/org/orgs?keyword=A的单位')).body.data.total).toBe(0);
+    expect((await b.call('PUT', `/st365/org/orgs/${mine}`, { name: '被改', orgType: 7 })).body.msg).toBe('单位不存在');
+    expect((await b.call('DELETE', `/st365/org/orgs/${mine}`)).body.msg).toBe('单位不存在');
+    expect((await b.post('/st365/org/orgs', { name: '挂到A下', orgType: 7, parentId: mine })).body.msg).toBe(
+      '上级单位不存在',
+    );
+    const exported = await a.get('/st365/org/orgs/export');
+    expect(exported.raw.headers['content-type']).toContain('spreadsheetml');
+  });
+});

@@ -1,0 +1,114 @@
+import { ok, orgTypeNames, ZEnvelope, ZIdParam, ZPageQuery } from '@shetuan/shared';
+import { ZOrgInput, ZOrgPage } from '@shetuan/shared/org';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/context';
+import type { AppInstance } from '../../platform/http/app-types';
+import { sendXlsx } from '../../platform/http/excel';
+import * as org from './service';
+
+const authOf = (r: FastifyRequest) => r.auth as AuthContext;
+const tags = ['org'];
+const ZNull = ZEnvelope(z.null());
+
+/** /company: the organisations (units) of the tenant. */
+export async function orgRoutes(app: AppInstance): Promise<void> {
+  const { db } = app;
+  const inTenant = <T>(r: FastifyRequest, work: Parameters<typeof db.withTenant<T>>[1]) =>
+    db.withTenant(authOf(r).tenantId, work);
+
+  app.get(
+    '/org/orgs',
+    {
+      config: { permission: '/company' },
+      schema: { tags, summary: '单位列表', querystring: ZPageQuery, response: { 200: ZEnvelope(ZOrgPage) } },
+    },
+    async (request) => ok(await inTenant(request, (tx) => org.listOrgsPage(tx, request.query))),
+  );
+  app.get(
+    '/org/orgs/options',
+    {
+      config: { permission: '/company' },
+      schema: {
+        tags,
+        summary: '单位选项（上级单位）',
+        response: {
+          200: ZEnvelope(
+            z.object({
+              list: z.array(z.object({ id: z.number(), name: z.string() })),
+              types: z.array(z.object({ value: z.number(), label: z.string() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) =>
+      ok({
+        list: (await inTenant(request, (tx) => org.allOrgs(tx))).map((o) => ({ id: o.id, name: o.name })),
+        types: Object.entries(orgTypeNames).map(([value, label]) => ({ value: Number(value), label })),
+      }),
+  );
+  app.get(
+    '/org/orgs/export',
+    {
+      config: { permission: '/company:export' },
+      schema: { tags, summary: '导出单位（xlsx）', querystring: ZPageQuery.pick({ keyword: true }) },
+    },
+    async (request, reply) => {
+      const rows = await inTenant(request, (tx) => org.allOrgs(tx, request.query.keyword));
+      return sendXlsx(
+        reply,
+        '单位列表',
+        '单位',
+        [
+          { header: '单位名称', width: 30, value: (r) => r.name },
+          { header: '单位类型', width: 16, value: (r) => r.orgTypeName },
+          { header: '上级单位', width: 30, value: (r) => r.parentName },
+          { header: '行政区划', width: 12, value: (r) => r.regionCode },
+          { header: '人员数', width: 10, value: (r) => r.memberCount },
+          { header: '状态', width: 8, value: (r) => (r.status === 1 ? '正常' : '停用') },
+        ],
+        rows,
+      );
+    },
+  );
+  app.post(
+    '/org/orgs',
+    {
+      config: { permission: '/company:add' },
+      schema: {
+        tags,
+        summary: '新增单位',
+        body: ZOrgInput,
+        response: { 200: ZEnvelope(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        { id: await inTenant(request, (tx) => org.createOrg(tx, authOf(request).tenantId, request.body)) },
+        '新增成功',
+      ),
+  );
+  app.put(
+    '/org/orgs/:id',
+    {
+      config: { permission: '/company:edit' },
+      schema: { tags, summary: '修改单位', params: ZIdParam, body: ZOrgInput, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await inTenant(request, (tx) => org.updateOrg(tx, request.params.id, request.body));
+      return ok(null, '保存成功');
+    },
+  );
+  app.delete(
+    '/org/orgs/:id',
+    {
+      config: { permission: '/company:delete' },
+      schema: { tags, summary: '删除单位', params: ZIdParam, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await inTenant(request, (tx) => org.deleteOrg(tx, request.params.id));
+      return ok(null, '删除成功');
+    },
+  );
+}

@@ -1,0 +1,110 @@
+import { likePattern, orgTypeName, ResultCode, type TPage, type TPageQuery } from '@shetuan/shared';
+import type { TOrg, TOrgInput } from '@shetuan/shared/org';
+import { aliasedTable, and, count, eq, ilike, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db';
+import { AppError } from '../../platform/http/errors';
+import { identities } from '../identity/tables';
+import { orgs } from './tables';
+
+const parent = aliasedTable(orgs, 'parent');
+const fields = {
+  id: orgs.id,
+  parentId: orgs.parentId,
+  parentName: parent.name,
+  name: orgs.name,
+  orgType: orgs.orgType,
+  regionCode: orgs.regionCode,
+  status: orgs.status,
+  createdAt: orgs.createdAt,
+  memberCount: sql<number>`(select count(*)::int from ${identities} i where i.tenant_id = ${orgs.tenantId} and i.org_id = ${orgs.id})`,
+};
+type Row = {
+  id: number;
+  parentId: number | null;
+  parentName: string | null;
+  name: string;
+  orgType: number;
+  regionCode: string | null;
+  status: number;
+  createdAt: Date;
+  memberCount: number;
+};
+const toOrg = (r: Row): TOrg => ({
+  ...r,
+  parentName: r.parentName ?? '',
+  regionCode: r.regionCode ?? '',
+  orgTypeName: orgTypeName(r.orgType),
+  createdAt: r.createdAt.toISOString(),
+});
+const filter = (keyword?: string) => (keyword ? ilike(orgs.name, likePattern(keyword)) : undefined);
+const base = (tx: Tx, keyword?: string) =>
+  tx
+    .select(fields)
+    .from(orgs)
+    .leftJoin(parent, and(eq(parent.tenantId, orgs.tenantId), eq(parent.id, orgs.parentId)))
+    .where(filter(keyword))
+    .orderBy(sql`${orgs.parentId} nulls first`, orgs.sort, orgs.id);
+
+export async function listOrgsPage(tx: Tx, query: TPageQuery): Promise<TPage<TOrg>> {
+  const [total] = await tx.select({ n: count() }).from(orgs).where(filter(query.keyword));
+  const rows = await base(tx, query.keyword)
+    .limit(query.pageSize)
+    .offset((query.current - 1) * query.pageSize);
+  return { records: rows.map(toOrg), total: total?.n ?? 0, current: query.current, pageSize: query.pageSize };
+}
+
+export async function allOrgs(tx: Tx, keyword?: string): Promise<TOrg[]> {
+  return (await base(tx, keyword).limit(50_000)).map(toOrg);
+}
+
+async function checkParent(tx: Tx, id: number | null, parentId: number | null): Promise<void> {
+  if (parentId === null) return;
+  const all = await tx.select({ id: orgs.id, parentId: orgs.parentId }).from(orgs);
+  const parentOf = new Map(all.map((o) => [o.id, o.parentId]));
+  if (!parentOf.has(parentId)) throw new AppError(ResultCode.FAILED, '上级单位不存在');
+  for (let cur: number | null | undefined = parentId; cur; cur = parentOf.get(cur)) {
+    if (cur === id) throw new AppError(ResultCode.FAILED, '上级单位不能是本单位或其下级单位');
+  }
+}
+
+export async function createOrg(tx: Tx, tenantId: number, input: TOrgInput): Promise<number> {
+  await checkParent(tx, null, input.parentId);
+  const [row] = await tx
+    .insert(orgs)
+    .values({
+      tenantId,
+      name: input.name,
+      orgType: input.orgType,
+      parentId: input.parentId,
+      regionCode: input.regionCode || null,
+      status: input.status,
+    })
+    .returning({ id: orgs.id });
+  return row?.id ?? 0;
+}
+
+export async function updateOrg(tx: Tx, id: number, input: TOrgInput): Promise<void> {
+  await checkParent(tx, id, input.parentId);
+  const rows = await tx
+    .update(orgs)
+    .set({
+      name: input.name,
+      orgType: input.orgType,
+      parentId: input.parentId,
+      regionCode: input.regionCode || null,
+      status: input.status,
+      updatedAt: new Date(),
+    })
+    .where(eq(orgs.id, id))
+    .returning({ id: orgs.id });
+  if (rows.length === 0) throw new AppError(ResultCode.FAILED, '单位不存在');
+}
+
+export async function deleteOrg(tx: Tx, id: number): Promise<void> {
+  const [children] = await tx.select({ n: count() }).from(orgs).where(eq(orgs.parentId, id));
+  const [members] = await tx.select({ n: count() }).from(identities).where(eq(identities.orgId, id));
+  if ((children?.n ?? 0) > 0 || (members?.n ?? 0) > 0)
+    throw new AppError(ResultCode.FAILED, '该单位下还有下级单位或人员，无法删除');
+  const rows = await tx.delete(orgs).where(eq(orgs.id, id)).returning({ id: orgs.id });
+  if (rows.length === 0) throw new AppError(ResultCode.FAILED, '单位不存在');
+}

@@ -1,0 +1,165 @@
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  type ActionType,
+  ModalForm,
+  type ProColumns,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormText,
+} from '@ant-design/pro-components';
+import type { TOrg, TOrgInput } from '@shetuan/shared/org';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Popconfirm, Space, Tag } from 'antd';
+import { type ReactElement, useRef } from 'react';
+import { feedback } from '../../app/feedback';
+import { api } from '../../app/request';
+import { useCan } from '../../platform/auth/can';
+import { LinkButton } from '../../platform/components/LinkButton';
+import { ListPage } from '../../platform/components/ListPage';
+
+export const orgKeys = {
+  all: ['org'] as const,
+  options: () => [...orgKeys.all, 'options'] as const,
+};
+
+type Options = { list: { id: number; name: string }[]; types: { value: number; label: string }[] };
+
+function OrgForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial?: TOrg; onSaved: () => void }) {
+  const options = useQuery({ queryKey: orgKeys.options(), queryFn: () => api.get<Options>('/org/orgs/options') });
+  return (
+    <ModalForm<TOrgInput>
+      title={initial ? '编辑单位' : '新增单位'}
+      trigger={trigger}
+      width={520}
+      modalProps={{ destroyOnHidden: true }}
+      initialValues={
+        initial
+          ? {
+              name: initial.name,
+              orgType: initial.orgType,
+              parentId: initial.parentId,
+              regionCode: initial.regionCode,
+              status: initial.status,
+            }
+          : { status: 1 }
+      }
+      onFinish={async (values) => {
+        const body = { ...values, parentId: values.parentId ?? null };
+        if (initial) await api.request(`/org/orgs/${initial.id}`, 'PUT', body);
+        else await api.post('/org/orgs', body);
+        void feedback.message.success(initial ? '保存成功' : '新增成功');
+        onSaved();
+        return true;
+      }}
+    >
+      <ProFormText
+        name="name"
+        label="单位名称"
+        rules={[
+          { required: true, message: '请输入单位名称' },
+          { max: 60, message: '单位名称最多60个字' },
+        ]}
+      />
+      <ProFormSelect
+        name="orgType"
+        label="单位类型"
+        rules={[{ required: true, message: '请选择单位类型' }]}
+        options={options.data?.types ?? []}
+      />
+      <ProFormSelect
+        name="parentId"
+        label="上级单位"
+        allowClear
+        showSearch
+        options={(options.data?.list ?? [])
+          .filter((o) => o.id !== initial?.id)
+          .map((o) => ({ value: o.id, label: o.name }))}
+      />
+      <ProFormText
+        name="regionCode"
+        label="行政区划代码"
+        placeholder="6位数字，如 330100"
+        rules={[{ pattern: /^(\d{6})?$/, message: '行政区划代码为6位数字' }]}
+      />
+      <ProFormRadio.Group
+        name="status"
+        label="状态"
+        options={[
+          { value: 1, label: '正常' },
+          { value: 0, label: '停用' },
+        ]}
+      />
+    </ModalForm>
+  );
+}
+
+/** /company: the units (organisations) of the tenant. */
+export default function CompanyPage() {
+  const can = useCan();
+  const ref = useRef<ActionType | undefined>(undefined);
+  const reload = () => void ref.current?.reload();
+  const columns: ProColumns<TOrg>[] = [
+    { title: '单位名称', dataIndex: 'name', width: 240 },
+    { title: '单位类型', dataIndex: 'orgTypeName', width: 130 },
+    { title: '上级单位', dataIndex: 'parentName', width: 220 },
+    { title: '行政区划', dataIndex: 'regionCode', width: 100 },
+    { title: '人员', dataIndex: 'memberCount', width: 80, align: 'right' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 80,
+      render: (_, r) => (r.status === 1 ? <Tag color="success">正常</Tag> : <Tag>停用</Tag>),
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 140,
+      render: (_, row) => (
+        <Space>
+          {can('/company:edit') && <OrgForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />}
+          {can('/company:delete') && (
+            <Popconfirm
+              title={`删除“${row.name}”？`}
+              okText="删除"
+              cancelText="取消"
+              onConfirm={async () => {
+                await api.request(`/org/orgs/${row.id}`, 'DELETE');
+                void feedback.message.success('删除成功');
+                reload();
+              }}
+            >
+              <LinkButton danger>删除</LinkButton>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <ListPage<TOrg & Record<string, unknown>>
+      title="单位管理"
+      rowKey="id"
+      path="/org/orgs"
+      exportPath={can('/company:export') ? '/org/orgs/export' : undefined}
+      exportName="单位列表"
+      searchPlaceholder="单位名称"
+      actionRef={ref}
+      columns={columns as ProColumns<TOrg & Record<string, unknown>>[]}
+      toolbar={
+        can('/company:add')
+          ? [
+              <OrgForm
+                key="add"
+                trigger={
+                  <Button type="primary" icon={<PlusOutlined />}>
+                    新增单位
+                  </Button>
+                }
+                onSaved={reload}
+              />,
+            ]
+          : []
+      }
+    />
+  );
+}

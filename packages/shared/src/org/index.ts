@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { orgTypeCodes } from '../platform/org-codes';
 import { ZPage } from '../platform/list';
+import { orgTypeCodes } from '../platform/org-codes';
 
 export const ZOrg = z.object({
   id: z.number().int(),

@@ -20,7 +20,7 @@ import { responseSerializer } from './platform/http/serializer';
 import { registerStaticWeb } from './platform/http/static-web';
 import { rbacRoutes } from './platform/rbac';
 import { type SmsProvider, smsProviderFromConfig, smsRoutes } from './platform/sms';
-import { tenancyRoutes } from './platform/tenancy';
+import { tenancyRoutes, tenantAdminRoutes } from './platform/tenancy';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -99,6 +99,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       await sessionAdminRoutes(typed);
       await smsRoutes(typed);
       await orgRoutes(typed);
+      await tenantAdminRoutes(typed);
     },
     { prefix: API_ROOT },
   );

@@ -82,6 +82,7 @@ export async function createTestPerson(
   options: {
     password?: string;
     mustChangePassword?: boolean;
+    isSuperAdmin?: boolean;
     mobile?: string | null;
     account?: string;
     identities?: { code: number; status?: number }[];
@@ -101,6 +102,7 @@ export async function createTestPerson(
       account: options.account ?? null,
       passwordHash,
       mustChangePassword: options.mustChangePassword ?? false,
+      isSuperAdmin: options.isSuperAdmin ?? false,
     });
     await addTenantUser(tx, tenantId, userId);
     const identityIds: number[] = [];

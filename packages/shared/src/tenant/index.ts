@@ -79,3 +79,36 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host);
 }
+
+/** /tenant: a tenant as operations manages it. */
+export const ZTenantAdminRow = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  companyType: z.number().int(),
+  icon: z.string(),
+  mobileDomain: z.string(),
+  customType: z.number().int(),
+  status: z.number().int(),
+  isDefault: z.boolean(),
+  domains: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type TTenantAdminRow = z.infer<typeof ZTenantAdminRow>;
+
+const HOST_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+export const ZTenantInput = z.object({
+  companyName: z.string({ error: '请输入机构名称' }).trim().min(1, '请输入机构名称').max(60, '机构名称最多60个字'),
+  companyId: z.coerce.number({ error: '机构编号必须是数字' }).int().positive('机构编号必须是正整数'),
+  companyType: z.coerce.number({ error: '请选择机构类型' }).int(),
+  icon: z.string().trim().max(500, '图标地址过长').default(''),
+  mobileDomain: z.string().trim().max(200, '移动端域名过长').default(''),
+  customType: ZTenantCustomType.default(0),
+  status: z.coerce.number().int().min(0).max(1).default(1),
+  domains: z
+    .array(z.string().trim().toLowerCase().regex(HOST_PATTERN, '域名格式不正确（只填主机名，如 kx.example.cn）'))
+    .min(1, '请至少填写一个访问域名')
+    .max(20, '访问域名最多20个'),
+});
+export type TTenantInput = z.infer<typeof ZTenantInput>;

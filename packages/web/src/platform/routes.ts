@@ -64,6 +64,12 @@ export const platformRoutes: AppRoute[] = [
     layout: 'console',
   },
   {
+    path: '/tenant',
+    screen: () => import('./tenant-admin/TenantManagePage'),
+    meta: { requireLogin: true, routerList: [{ name: '组织与人员' }, { name: '租户管理' }] },
+    layout: 'console',
+  },
+  {
     path: '/smsOutbox',
     screen: () => import('./sms/OutboxPage'),
     meta: { requireLogin: true, routerList: [{ name: '日志与安全' }, { name: '短信发件箱' }] },

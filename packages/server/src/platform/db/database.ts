@@ -68,6 +68,11 @@ export class AppDatabase {
     return work(this.driver.db);
   }
 
+  /** A transaction on global tables as the app role, no tenant set (operator work such as /tenant). */
+  async withGlobalTx<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.driver.db.transaction(work);
+  }
+
   async asOwner<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.driver.db.transaction(async (tx) => {
       await tx.execute(sql`set local role none`);

@@ -114,13 +114,10 @@ describe('schema rules for tenant-owned tables', () => {
     expect((inTenant as unknown as { rows: Row[] }).rows[0]?.u).toBe(APP_ROLE);
   });
 
-  it('lets the app role only read the global tables', async () => {
-    expect(await dbErrorOf(db.withGlobal((g) => g.execute(sql`delete from tenant_domains`)))).toMatch(
-      /permission denied/,
-    );
-    expect(await dbErrorOf(db.withGlobal((g) => g.execute(sql`update tenants set company_name = 'x'`)))).toMatch(
-      /permission denied/,
-    );
+  it('never lets the app role delete tenants or people, nor truncate a global table', async () => {
+    expect(await dbErrorOf(db.withGlobal((g) => g.execute(sql`delete from tenants`)))).toMatch(/permission denied/);
+    expect(await dbErrorOf(db.withGlobal((g) => g.execute(sql`delete from users`)))).toMatch(/permission denied/);
+    expect(await dbErrorOf(db.withGlobal((g) => g.execute(sql`truncate tenant_domains`)))).toMatch(/permission denied/);
   });
 
   it('is idempotent: migrating again changes nothing', async () => {

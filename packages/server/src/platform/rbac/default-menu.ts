@@ -290,7 +290,7 @@ const PERSONAL = ['/personalHomepage', '/messageSetting', '/userCenter'];
  * Default roles: the groups (or single entries) each identity code receives. 'all' is every menu.
  * Identity codes from spec 000 §6.
  */
-export const DEFAULT_ROLES: { name: string; identityCodes: number[]; grants: 'all' | string[] }[] = [
+export const DEFAULT_ROLES: { name: string; identityCodes: number[]; grants: 'all' | string[]; except?: string[] }[] = [
   { name: '运营管理员', identityCodes: [8, 9], grants: 'all' },
   {
     name: '管理员',
@@ -320,6 +320,8 @@ export const DEFAULT_ROLES: { name: string; identityCodes: number[]; grants: 'al
       'sms',
       'settings',
     ],
+    // Tenants are the platform's, not an association's: only operations manages them.
+    except: ['/tenant'],
   },
   {
     name: '工作人员',

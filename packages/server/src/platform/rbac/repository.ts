@@ -55,6 +55,7 @@ export async function seedTenantRbac(tx: Tx, tenantId: number): Promise<void> {
     if (!row) continue;
     const keys = new Set<string>();
     const add = (m: MenuSeed) => {
+      if (role.except?.includes(m.key)) return;
       keys.add(m.key);
       for (const c of m.children ?? []) add(c);
     };

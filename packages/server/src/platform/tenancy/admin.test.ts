@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestPerson, createTestTenantWithRbac, TestClient, type TestContext } from '../../testing';
+
+describe('/tenant: operations manages the tenants', () => {
+  let t: TestContext;
+  let ops: TestClient;
+  let home: { id: number; domain: string };
+  const stamp = Date.now().toString(36);
+  beforeAll(async () => {
+    t = await createTestApp();
+    home = await createTestTenantWithRbac(t.db);
+    const superAdmin = await createTestPerson(t.db, home.id, { identities: [{ code: 8 }], isSuperAdmin: true });
+    ops = new TestClient(t.app, home.domain);
+    await ops.loginAs(superAdmin.mobile as string, superAdmin.password);
+  });
+  afterAll(() => t.close());
+
+  const input = (over: Record<string, unknown> = {}) => ({
+    companyName: `新开通学会${stamp}`,
+    companyId: 7001,
+    companyType: 5,
+    customType: 0,
+    status: 1,
+    domains: [`new-${stamp}.example.cn`],
+    ...over,
+  });
+
+  it('opens a tenant with its domain and default menu; the domain then finds it', async () => {
+    const created = await ops.post('/st365/platform/tenants', input());
+    expect(created.body).toMatchObject({ code: 200, msg: '新增成功' });
+    const lookup = await t.app.inject({ url: `/st365/tenant/lookup?domain=new-${stamp}.example.cn` });
+    expect(lookup.json().data.ucTenant).toMatchObject({ id: created.body.data.id, companyName: `新开通学会${stamp}` });
+    const listed = (await ops.get(`/st365/platform/tenants?keyword=${encodeURIComponent(`新开通学会${stamp}`)}`)).body
+      .data;
+    expect(listed.records[0]).toMatchObject({ domains: [`new-${stamp}.example.cn`], status: 1 });
+    const newcomer = await createTestPerson(t.db, created.body.data.id, { identities: [{ code: 4 }] });
+    const c = new TestClient(t.app, `new-${stamp}.example.cn`);
+    await c.loginAs(newcomer.mobile as string, newcomer.password);
+    expect(JSON.stringify((await c.get('/st365/auth/menu')).body.data.menuResult)).toContain('/roleManage');
+  });
+
+  it('refuses a domain another tenant uses, a malformed domain, and disables a tenant', async () => {
+    expect((await ops.post('/st365/platform/tenants', input({ domains: [home.domain] }))).body.msg).toBe(
+      `域名 ${home.domain} 已被其他租户使用`,
+    );
+    expect((await ops.post('/st365/platform/tenants', input({ domains: ['https://x.cn/'] }))).body.msg).toContain(
+      '域名格式不正确',
+    );
+    expect((await ops.post('/st365/platform/tenants', input({ domains: [] }))).body.msg).toContain(
+      '请至少填写一个访问域名',
+    );
+    const id = (
+      await ops.post(
+        '/st365/platform/tenants',
+        input({ companyName: `停用测试${stamp}`, domains: [`off-${stamp}.example.cn`] }),
+      )
+    ).body.data.id;
+    expect(
+      (
+        await ops.call(
+          'PUT',
+          `/st365/platform/tenants/${id}`,
+          input({ companyName: `停用测试${stamp}`, status: 0, domains: [`off-${stamp}.example.cn`] }),
+        )
+      ).body.msg,
+    ).toBe('保存成功');
+    const lookup = await t.app.inject({ url: `/st365/tenant/lookup?domain=off-${stamp}.example.cn` });
+    expect(lookup.json()).toMatchObject({ success: false, msg: '租户信息不完整', data: { reason: 'TENANT_DISABLED' } });
+    expect(
+      (await ops.call('PUT', `/st365/platform/tenants/${home.id}`, input({ status: 0, domains: [home.domain] }))).body
+        .msg,
+    ).toBe('不能停用当前所在的租户');
+  });
+
+  it('is for operations super administrators only', async () => {
+    const opsNotSuper = await createTestPerson(t.db, home.id, { identities: [{ code: 8 }] });
+    const c = new TestClient(t.app, home.domain);
+    await c.loginAs(opsNotSuper.mobile as string, opsNotSuper.password);
+    expect((await c.get('/st365/platform/tenants')).body).toMatchObject({
+      code: 403,
+      msg: '仅运营超级管理员可以管理租户',
+    });
+    const admin = await createTestPerson(t.db, home.id, { identities: [{ code: 4 }] });
+    const a = new TestClient(t.app, home.domain);
+    await a.loginAs(admin.mobile as string, admin.password);
+    expect((await a.get('/st365/platform/tenants')).body.code).toBe(100002);
+    expect(JSON.stringify((await a.get('/st365/auth/menu')).body.data.menuResult)).not.toContain('/tenant"');
+  });
+});

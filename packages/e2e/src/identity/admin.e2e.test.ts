@@ -91,6 +91,15 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await admin.context().close();
   });
 
+  it('shows the tenants to the operations super administrator at /tenant', async () => {
+    const ops = await login('admin');
+    await ops.goto(`${baseUrl}/new/tenant`);
+    await ops.getByRole('row').filter({ hasText: '滨江区科学技术协会' }).getByText('binjiang.localhost').waitFor();
+    await ops.getByRole('row').filter({ hasText: '停用示例学会' }).getByText('停用', { exact: true }).waitFor();
+    await screenshot(ops, 'tenant-manage');
+    await ops.context().close();
+  });
+
   it('lists the login log and the online sessions', async () => {
     const admin = await login('13800000002');
     await admin.goto(`${baseUrl}/new/loginLog`);

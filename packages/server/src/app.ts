@@ -18,7 +18,7 @@ import { requirePermissionDeclaration } from './platform/http/permissions';
 import { genRequestId } from './platform/http/request-id';
 import { responseSerializer } from './platform/http/serializer';
 import { registerStaticWeb } from './platform/http/static-web';
-import { rbacRoutes } from './platform/rbac';
+import { rbacConfigRoutes, rbacRoutes } from './platform/rbac';
 import { type SmsProvider, smsProviderFromConfig, smsRoutes } from './platform/sms';
 import { tenancyRoutes, tenantAdminRoutes } from './platform/tenancy';
 
@@ -94,6 +94,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       await tenancyRoutes(typed);
       await identityRoutes(typed);
       await rbacRoutes(typed);
+      await rbacConfigRoutes(typed);
       await identityAdminRoutes(typed);
       await auditRoutes(typed);
       await sessionAdminRoutes(typed);

@@ -100,6 +100,23 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await ops.context().close();
   });
 
+  it('configures the menu tree at /setMenu and finds function points at /function', async () => {
+    const admin = await login('13800000002');
+    await admin.goto(`${baseUrl}/new/setMenu`);
+    await admin.getByText('组织与人员').first().waitFor();
+    await admin.getByRole('button', { name: /新增菜单分组/ }).click();
+    await admin.getByLabel('菜单名称').fill('地方特色');
+    await admin.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.getByText('新增成功').waitFor();
+    await admin.locator('.ant-tree').getByText('地方特色').waitFor();
+    await screenshot(admin, 'set-menu');
+    await admin.goto(`${baseUrl}/new/function`);
+    await admin.getByPlaceholder('菜单、路径、代码或名称').fill('/roleManage');
+    await admin.getByPlaceholder('菜单、路径、代码或名称').press('Enter');
+    await expect.poll(() => admin.getByRole('row').count()).toBe(5);
+    await admin.context().close();
+  });
+
   it('lists the login log and the online sessions', async () => {
     const admin = await login('13800000002');
     await admin.goto(`${baseUrl}/new/loginLog`);

@@ -48,3 +48,39 @@ export const ZRoleGrants = z.object({
 export type TRoleGrants = z.infer<typeof ZRoleGrants>;
 
 export const ZIdentityRoles = z.object({ roleIds: z.array(z.number().int().positive()).max(50, '角色过多') });
+
+export const ZMenuInput = z.object({
+  pid: z.coerce.number().int().min(0).default(0),
+  name: z.string({ error: '请输入菜单名称' }).trim().min(1, '请输入菜单名称').max(30, '菜单名称最多30个字'),
+  path: z
+    .string()
+    .trim()
+    .max(200, '路径过长')
+    .regex(/^(\/[A-Za-z0-9_\-/]*|activityManage)?$/, '路径须以 / 开头，只含字母、数字、-、_ 和 /')
+    .default(''),
+  img: z.string().trim().max(500, '图标地址过长').default(''),
+  sort: z.coerce.number().int().min(0).max(9999).default(0),
+  hidden: z.boolean().default(false),
+});
+export type TMenuInput = z.infer<typeof ZMenuInput>;
+
+export const ZFunctionRow = z.object({
+  id: z.number().int(),
+  menuId: z.number().int(),
+  menuName: z.string(),
+  menuPath: z.string(),
+  code: z.string(),
+  name: z.string(),
+});
+export type TFunctionRow = z.infer<typeof ZFunctionRow>;
+export const ZFunctionPage = ZPage(ZFunctionRow);
+
+export const ZFunctionInput = z.object({
+  menuId: z.coerce.number({ error: '请选择所属菜单' }).int().positive('请选择所属菜单'),
+  code: z
+    .string({ error: '请输入功能点代码' })
+    .trim()
+    .regex(/^[a-zA-Z][a-zA-Z0-9_-]{0,39}$/, '功能点代码以字母开头，只含字母、数字、- 和 _（最多40位）'),
+  name: z.string({ error: '请输入功能点名称' }).trim().min(1, '请输入功能点名称').max(20, '功能点名称最多20个字'),
+});
+export type TFunctionInput = z.infer<typeof ZFunctionInput>;

@@ -46,6 +46,18 @@ export const platformRoutes: AppRoute[] = [
     layout: 'console',
   },
   {
+    path: '/setMenu',
+    screen: () => import('./rbac/SetMenuPage'),
+    meta: { requireLogin: true, routerList: [{ name: '功能配置' }, { name: '菜单配置' }] },
+    layout: 'console',
+  },
+  {
+    path: '/function',
+    screen: () => import('./rbac/FunctionPage'),
+    meta: { requireLogin: true, keepAlive: true, routerList: [{ name: '功能配置' }, { name: '功能点配置' }] },
+    layout: 'console',
+  },
+  {
     path: '/logList',
     screen: () => import('./audit/LogPages').then((m) => ({ default: m.OperationLogPage })),
     meta: { requireLogin: true, routerList: [{ name: '日志与安全' }, { name: '操作日志' }] },

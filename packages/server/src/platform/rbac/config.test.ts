@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestPerson, createTestTenantWithRbac, TestClient, type TestContext } from '../../testing';
+
+describe('/setMenu and /function: configuring the menu tree and its function points', () => {
+  let t: TestContext;
+  let a: TestClient;
+  let b: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ta = await createTestTenantWithRbac(t.db);
+    const tb = await createTestTenantWithRbac(t.db);
+    const pa = await createTestPerson(t.db, ta.id, { identities: [{ code: 4 }] });
+    const pb = await createTestPerson(t.db, tb.id, { identities: [{ code: 4 }] });
+    a = new TestClient(t.app, ta.domain);
+    b = new TestClient(t.app, tb.domain);
+    await a.loginAs(pa.mobile as string, pa.password);
+    await b.loginAs(pb.mobile as string, pb.password);
+  });
+  afterAll(() => t.close());
+
+  it('adds a group and an entry, renames, refuses a cycle, and deletes bottom-up', async () => {
+    const group = (await a.post('/st365/rbac/menus', { pid: 0, name: '地方特色', sort: 99 })).body.data.id as number;
+    const entry = (await a.post('/st365/rbac/menus', { pid: group, name: '科普大篷车', path: '/kepuCaravan' })).body
+      .data.id as number;
+    const tree = (await a.get('/st365/rbac/menus')).body.data.tree as {
+      id: number;
+      name: string;
+      children: { id: number; path: string }[];
+    }[];
+    expect(tree.find((g) => g.id === group)?.children.map((c) => c.path)).toEqual(['/kepuCaravan']);
+    expect((await a.call('PUT', `/st365/rbac/menus/${group}`, { pid: entry, name: '地方特色' })).body.msg).toBe(
+      '上级菜单不能是本菜单或其下级菜单',
+    );
+    expect(
+      (await a.call('PUT', `/st365/rbac/menus/${entry}`, { pid: group, name: '科普大篷车活动', path: '/kepuCaravan' }))
+        .body.msg,
+    ).toBe('保存成功');
+    expect((await a.post('/st365/rbac/menus', { pid: 0, name: '坏路径', path: 'no-slash' })).body.msg).toContain(
+      '路径须以 / 开头',
+    );
+    expect((await a.call('DELETE', `/st365/rbac/menus/${group}`)).body.msg).toBe('请先删除下级菜单');
+    expect((await a.call('DELETE', `/st365/rbac/menus/${entry}`)).body.msg).toBe('删除成功');
+    expect((await a.call('DELETE', `/st365/rbac/menus/${group}`)).body.msg).toBe('删除成功');
+  });
+
+  it('adds, lists, renames and deletes function points; codes are unique per menu', async () => {
+    const tree = (await a.get('/st365/rbac/menus')).body.data.tree as { children: { id: number; path: string }[] }[];
+    const content = tree.flatMap((g) => g.children).find((m) => m.path === '/content');
+    const created = await a.post('/st365/rbac/functions', { menuId: content?.id, code: 'publish', name: '发布' });
+    expect(created.body.msg).toBe('新增成功');
+    expect(
+      (await a.post('/st365/rbac/functions', { menuId: content?.id, code: 'publish', name: '再发布' })).body.msg,
+    ).toBe('该菜单下已有相同代码的功能点');
+    expect(
+      (await a.post('/st365/rbac/functions', { menuId: content?.id, code: '1bad', name: 'x' })).body.msg,
+    ).toContain('功能点代码以字母开头');
+    const page = (await a.get('/st365/rbac/functions?keyword=publish')).body.data;
+    expect(page.records).toEqual([
+      {
+        id: created.body.data.id,
+        menuId: content?.id,
+        menuName: '内容管理',
+        menuPath: '/content',
+        code: 'publish',
+        name: '发布',
+      },
+    ]);
+    expect(
+      (
+        await a.call('PUT', `/st365/rbac/functions/${created.body.data.id}`, {
+          menuId: content?.id,
+          code: 'publish',
+          name: '审核发布',
+        })
+      ).body.msg,
+    ).toBe('保存成功');
+    const exported = await a.get('/st365/rbac/functions/export?keyword=publish');
+    expect(exported.raw.headers['content-type']).toContain('spreadsheetml');
+    expect((await a.call('DELETE', `/st365/rbac/functions/${created.body.data.id}`)).body.msg).toBe('删除成功');
+  });
+
+  it('another tenant can neither see nor change the menus or function points', async () => {
+    const group = (await a.post('/st365/rbac/menus', { pid: 0, name: 'A独有' })).body.data.id as number;
+    const fn = (await a.post('/st365/rbac/functions', { menuId: group, code: 'onlyA', name: 'A功能' })).body.data
+      .id as number;
+    const treeB = JSON.stringify((await b.get('/st365/rbac/menus')).body.data.tree);
+    expect(treeB).not.toContain('A独有');
+    expect((await b.call('PUT', `/st365/rbac/menus/${group}`, { pid: 0, name: '被B改' })).body.msg).toBe('菜单不存在');
+    expect((await b.call('DELETE', `/st365/rbac/menus/${group}`)).body.msg).toBe('菜单不存在');
+    expect((await b.post('/st365/rbac/menus', { pid: group, name: '挂到A下' })).body.msg).toBe('上级菜单不存在');
+    expect((await b.post('/st365/rbac/functions', { menuId: group, code: 'x', name: 'x' })).body.msg).toBe(
+      '所属菜单不存在',
+    );
+    expect((await b.call('PUT', `/st365/rbac/functions/${fn}`, { menuId: group, code: 'x', name: 'x' })).body.msg).toBe(
+      '所属菜单不存在',
+    );
+    expect((await b.call('DELETE', `/st365/rbac/functions/${fn}`)).body.msg).toBe('功能点不存在');
+    expect((await b.get('/st365/rbac/functions?keyword=onlyA')).body.data.total).toBe(0);
+  });
+});

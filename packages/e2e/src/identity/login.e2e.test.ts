@@ -131,7 +131,9 @@ describe('logging in as each demo account lands where the spec says', () => {
   it('a person without a phone binds one with an SMS code first (pageType 15)', async () => {
     const page = await login('nophone');
     await page.waitForURL(/\/new\/set-phone$/);
+    await page.getByText('为保障账号安全，请先绑定手机号').waitFor();
     await page.getByPlaceholder('手机号').fill('13700000015');
+    await expect.poll(() => page.getByPlaceholder('手机号').inputValue()).toBe('13700000015');
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByText('验证码发送成功，5分钟内有效').first().waitFor();
     await page.getByText(/\d+ 秒后重新获取/).waitFor();
@@ -161,6 +163,27 @@ describe('logging in as each demo account lands where the spec says', () => {
     await page.waitForURL(/\/new\/login$/);
     await page.goto(`${baseUrl}/new/`);
     await page.waitForURL(/\/new\/login$/);
+    await page.context().close();
+  });
+
+  it('a member edits the profile and binds an e-mail in the personal centre', async () => {
+    const page = await login('13800000004');
+    await inConsole(page, '王会员');
+    await page.getByText('王会员（个人会员）').hover();
+    await page.getByText('个人中心').click();
+    await page.waitForURL(/\/new\/personalCenter$/);
+    await page.getByText('138****0004').waitFor();
+    await page.getByLabel('姓名').fill('王大会员');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('保存成功').waitFor();
+    await page.getByRole('link', { name: '绑定' }).click();
+    await page.waitForURL(/\/new\/personalCenterBindEmail$/);
+    await page.getByLabel('邮箱').fill('wang@kx.cn');
+    await page.getByLabel('登录密码').fill(PASSWORD);
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.waitForURL(/\/new\/personalCenter$/);
+    await page.getByText('wang@kx.cn').waitFor();
+    await screenshot(page, 'personal-center');
     await page.context().close();
   });
 

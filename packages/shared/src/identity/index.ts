@@ -187,3 +187,15 @@ export const ZOperationLog = z.object({
   ip: z.string(),
   createdAt: z.string(),
 });
+
+export const ZProfileInput = z.object({
+  name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(30, '姓名最多30个字'),
+});
+export const ZEmailChange = z.object({
+  email: z
+    .string({ error: '请输入邮箱' })
+    .trim()
+    .max(24, '邮箱格式错误')
+    .regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, '邮箱格式错误'),
+  password: z.string({ error: '请输入登录密码' }).min(1, '请输入登录密码'),
+});

@@ -88,6 +88,42 @@ export const platformRoutes: AppRoute[] = [
     layout: 'console',
   },
   {
+    path: '/personalCenter',
+    screen: () => import('./personal/PersonalCenterPage'),
+    meta: { requireLogin: true, routerList: [{ name: '个人中心' }] },
+    layout: 'console',
+  },
+  {
+    path: '/personalCenterChangePhone',
+    screen: () => import('./personal/ChangePhonePage'),
+    meta: {
+      requireLogin: true,
+      menuPath: '/personalCenter',
+      routerList: [{ name: '个人中心', path: '/personalCenter' }, { name: '更换手机号' }],
+    },
+    layout: 'console',
+  },
+  {
+    path: '/personalCenterBindEmail',
+    screen: () => import('./personal/EmailPage').then((m) => ({ default: m.BindEmailPage })),
+    meta: {
+      requireLogin: true,
+      menuPath: '/personalCenter',
+      routerList: [{ name: '个人中心', path: '/personalCenter' }, { name: '绑定邮箱' }],
+    },
+    layout: 'console',
+  },
+  {
+    path: '/personalCenterChangeEmail',
+    screen: () => import('./personal/EmailPage').then((m) => ({ default: m.ChangeEmailPage })),
+    meta: {
+      requireLogin: true,
+      menuPath: '/personalCenter',
+      routerList: [{ name: '个人中心', path: '/personalCenter' }, { name: '更换邮箱' }],
+    },
+    layout: 'console',
+  },
+  {
     path: '/personalCenterChangePassword',
     screen: () => import('./pages/ChangePasswordPage'),
     meta: { requireLogin: true, routerList: [{ name: '个人中心' }, { name: '修改密码' }] },

@@ -148,3 +148,11 @@ export async function insertIdentity(
   if (!row) throw new Error('identity insert returned no row');
   return row.id;
 }
+
+export async function setName(tx: Tx, userId: number, name: string): Promise<void> {
+  await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function setEmail(tx: Tx, userId: number, email: string): Promise<void> {
+  await tx.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, userId));
+}

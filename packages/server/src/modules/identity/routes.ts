@@ -4,6 +4,7 @@ import {
   ZBindPhone,
   ZChangePassword,
   ZChooseSociety,
+  ZEmailChange,
   ZForgotPassword,
   ZIdentityList,
   ZIdentityListQuery,
@@ -11,6 +12,7 @@ import {
   ZLoginData,
   ZMenuData,
   ZPasswordLogin,
+  ZProfileInput,
   ZSendCode,
   ZSendCodeData,
   ZSessionInfo,
@@ -184,6 +186,42 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       await identity.changePassword(db, authOf(request), request.body);
       return ok(null, '密码修改成功');
+    },
+  );
+
+  app.post(
+    '/auth/phone/change',
+    {
+      config: { permission: 'login' },
+      schema: { tags, summary: '更换手机号（新号码短信验证）', body: ZBindPhone, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await identity.bindPhone(db, authOf(request), request.body, 'change');
+      return ok(null, '手机号已更换');
+    },
+  );
+
+  app.put(
+    '/auth/profile',
+    {
+      config: { permission: 'login' },
+      schema: { tags, summary: '修改个人资料', body: ZProfileInput, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await identity.updateProfile(db, authOf(request), request.body);
+      return ok(null, '保存成功');
+    },
+  );
+
+  app.post(
+    '/auth/email',
+    {
+      config: { permission: 'login' },
+      schema: { tags, summary: '绑定或更换邮箱（登录密码确认）', body: ZEmailChange, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await identity.changeEmail(db, authOf(request), request.body);
+      return ok(null, '邮箱已保存');
     },
   );
 

@@ -35,7 +35,9 @@ import {
   identitiesOfUser,
   lockUser,
   myTenants,
+  setEmail,
   setMobile,
+  setName,
   setPassword,
 } from './repository';
 
@@ -250,8 +252,9 @@ export async function bindPhone(
   db: AppDatabase,
   auth: AuthContext,
   input: { phoneNumber: string; code: string },
+  purpose: 'bind' | 'change' = 'bind',
 ): Promise<void> {
-  await checkCode(db, auth.tenantId, input.phoneNumber, 'bind', input.code);
+  await checkCode(db, auth.tenantId, input.phoneNumber, purpose, input.code);
   await committed<boolean>(
     db,
     auth.tenantId,
@@ -463,3 +466,25 @@ export async function sessionInfo(db: AppDatabase, auth: AuthContext): Promise<T
 }
 
 export const isPhone = (s: string) => PHONE_PATTERN.test(s);
+
+export async function updateProfile(db: AppDatabase, auth: AuthContext, input: { name: string }): Promise<void> {
+  await db.withTenant(auth.tenantId, (tx) => setName(tx, auth.userId, input.name), auth.userId);
+}
+
+/** Binds or changes the e-mail, confirmed by the login password (no mail provider yet; README). */
+export async function changeEmail(
+  db: AppDatabase,
+  auth: AuthContext,
+  input: { email: string; password: string },
+): Promise<void> {
+  await db.withTenant(
+    auth.tenantId,
+    async (tx) => {
+      const user = await findUser(tx, auth.userId);
+      if (!user || !(await verifyPassword(user.passwordHash, input.password)))
+        throw new AppError(ResultCode.FAILED, '登录密码错误');
+      await setEmail(tx, auth.userId, input.email);
+    },
+    auth.userId,
+  );
+}

@@ -1,4 +1,4 @@
-import { LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
 import { LOGIN_MESSAGES } from '@shetuan/shared/identity';
 import { useQueryClient } from '@tanstack/react-query';
@@ -89,10 +89,16 @@ export default function ConsoleLayout() {
             menu={{
               items: [
                 {
-                  key: 'password',
+                  key: 'center',
                   icon: <UserOutlined />,
+                  label: '个人中心',
+                  onClick: () => void navigate('/personalCenter'),
+                },
+                {
+                  key: 'password',
+                  icon: <LockOutlined />,
                   label: '修改密码',
-                  onClick: () => navigate('/personalCenterChangePassword'),
+                  onClick: () => void navigate('/personalCenterChangePassword'),
                 },
                 { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => void logout() },
               ],

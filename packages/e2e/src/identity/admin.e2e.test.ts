@@ -117,6 +117,29 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await admin.context().close();
   });
 
+  it('forced out by an administrator, a member sees the expiry confirm box and can log in again', async () => {
+    const member = await login('13800000006');
+    const admin = await login('13800000002');
+    await admin.goto(`${baseUrl}/new/onlineSessions`);
+    const row = admin.getByRole('row').filter({ hasText: '钱申报' }).first();
+    await row.getByRole('button', { name: '强制下线' }).click();
+    await admin
+      .getByRole('button', { name: /强制下线/ })
+      .last()
+      .click();
+    await admin.getByText('已强制下线').waitFor();
+    await admin.context().close();
+
+    await member.reload();
+    await member.getByText('登录状态已过期，您可以继续留在该页面，或者重新登录').waitFor();
+    await member.locator('.ant-modal-confirm-title', { hasText: '系统提示' }).waitFor();
+    await member.getByRole('button', { name: /取\s*消/ }).waitFor();
+    await screenshot(member, 'session-expired');
+    await member.getByRole('button', { name: '重新登录' }).click();
+    await member.waitForURL(/\/new\/login$/);
+    await member.context().close();
+  });
+
   it('lists the login log and the online sessions', async () => {
     const admin = await login('13800000002');
     await admin.goto(`${baseUrl}/new/loginLog`);

@@ -25,6 +25,12 @@ describe('the console foundation in Chromium', () => {
     await page.getByText('示范市科学技术协会管理后台').first().waitFor();
     const logo = await page.request.get(`${baseUrl}/new/logo.png`);
     expect(logo.headers()['content-type']).toBe('image/png');
+    const script = await page.evaluate(
+      () => document.querySelector<HTMLScriptElement>('script[type="module"]')?.src ?? '',
+    );
+    const compressed = await page.request.get(script, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.headers()['content-encoding']).toBe('br');
+    expect(compressed.headers()['cache-control']).toContain('immutable');
     await screenshot(page, 'login-1366');
   });
 

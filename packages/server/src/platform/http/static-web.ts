@@ -28,6 +28,7 @@ export async function registerStaticWeb(
     prefix: WEB_BASE,
     wildcard: true,
     index: 'index.html',
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');

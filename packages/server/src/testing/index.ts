@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { addTenantUser, insertIdentity, insertUser } from '../modules/identity/repository';
@@ -15,7 +16,9 @@ export { createScratchDatabase, dropScratchDatabase } from './scratch-db';
 /** The database a test file works on: in-memory PGlite, or the run's PostgreSQL database. */
 export async function openTestDatabase(): Promise<AppDatabase> {
   const url = inject('databaseUrl');
-  const driver = url ? await openNodePg(url, 4) : await openPglite(undefined);
+  const snapshotFile = inject('pgliteSnapshot');
+  const snapshot = snapshotFile ? new Blob([fs.readFileSync(snapshotFile)]) : undefined;
+  const driver = url ? await openNodePg(url, 4) : await openPglite(undefined, snapshot);
   const db = new AppDatabase(driver);
   await db.migrate();
   return db;

@@ -27,6 +27,8 @@ export interface DatabaseDriver {
   close(): Promise<void>;
   /** A short description for logs and the health answer (never a password). */
   describe(): string;
+  /** PGlite only: the data directory as a tarball. */
+  snapshot?(): Promise<Blob>;
 }
 
 /**

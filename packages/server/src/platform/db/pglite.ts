@@ -11,9 +11,11 @@ import * as schema from './schema';
  * Embedded PostgreSQL (WebAssembly). dataDir undefined keeps it in memory (tests).
  * One connection: migrations run as the owner, then the session switches to the app role for good.
  */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseDriver> {
+export async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<DatabaseDriver> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const client = dataDir
+    ? await PGlite.create(dataDir)
+    : await PGlite.create(snapshot ? { loadDataDir: snapshot } : {});
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -26,6 +28,10 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseD
     },
     async close() {
       await client.close();
+    },
+    /** The whole database as a tarball (tests start each file from a migrated snapshot). */
+    async snapshot() {
+      return client.dumpDataDir('none');
     },
     describe() {
       return dataDir ? `PGlite (${path.resolve(dataDir)})` : 'PGlite (memory)';

@@ -74,6 +74,31 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await after.context().close();
   });
 
+  it('adds a person at /user-management, who must change the initial password at first login', async () => {
+    const admin = await login('13800000002');
+    await admin.goto(`${baseUrl}/new/user-management`);
+    await admin.getByRole('button', { name: /新增用户/ }).click();
+    await admin.getByLabel('姓名').fill('蒋新人');
+    await admin.getByLabel('手机号').fill('13600000099');
+    await admin.getByLabel('身份').fill('个人会员');
+    await admin.locator('.ant-select-item-option').filter({ hasText: '个人会员（12）' }).click();
+    await admin.getByLabel('所属单位').fill('医学会');
+    await admin.locator('.ant-select-item-option').filter({ hasText: '示范市医学会' }).click();
+    await admin.getByLabel('初始密码').fill('Init@123');
+    await admin.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.getByText('新增成功，首次登录须修改密码').waitFor();
+    await admin.getByRole('row').filter({ hasText: '蒋新人' }).waitFor();
+    await admin.context().close();
+
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl}/new/login`);
+    await page.getByPlaceholder('手机号或账号').fill('13600000099');
+    await page.getByPlaceholder('密码').fill('Init@123');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL(/\/new\/login-change$/);
+    await page.context().close();
+  });
+
   it('adds a unit at /company', async () => {
     const admin = await login('13800000002');
     await admin.goto(`${baseUrl}/new/company`);

@@ -199,3 +199,27 @@ export const ZEmailChange = z.object({
     .regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, '邮箱格式错误'),
   password: z.string({ error: '请输入登录密码' }).min(1, '请输入登录密码'),
 });
+
+/** /user-management: add a person to the tenant with one identity. */
+export const ZUserCreate = z.object({
+  name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(30, '姓名最多30个字'),
+  mobile: z
+    .string({ error: '请输入手机号' })
+    .trim()
+    .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号'),
+  identityCode: z.coerce.number({ error: '请选择身份' }).int(),
+  orgId: z.coerce.number().int().positive().nullable().default(null),
+  /** The initial password; the person must change it at first login. Ignored for a person who already has an account. */
+  password: z.string({ error: '请输入初始密码' }).min(6, '密码最少为6位字符').max(64, '密码最多64位字符'),
+});
+export type TUserCreate = z.infer<typeof ZUserCreate>;
+
+export const ZUserUpdate = z.object({
+  name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(30, '姓名最多30个字'),
+  /** 1 active in this tenant, 0 disabled here (their sessions here end). */
+  status: z.coerce.number().int().min(0).max(1),
+});
+
+export const ZPasswordReset = z.object({
+  password: z.string({ error: '请输入新密码' }).min(6, '密码最少为6位字符').max(64, '密码最多64位字符'),
+});

@@ -1,9 +1,10 @@
 import { ok, ResultCode, ZEnvelope, ZIdParam, ZPage, ZPageQuery } from '@shetuan/shared';
-import { ZUserRow } from '@shetuan/shared/identity';
+import { ZPasswordReset, ZUserCreate, ZUserRow, ZUserUpdate } from '@shetuan/shared/identity';
 import { ZIdentityRoles } from '@shetuan/shared/rbac';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/context';
+import { hashPassword } from '../../platform/auth/passwords';
 import type { AppInstance } from '../../platform/http/app-types';
 import { AppError } from '../../platform/http/errors';
 import { sendXlsx } from '../../platform/http/excel';
@@ -57,6 +58,63 @@ export async function identityAdminRoutes(app: AppInstance): Promise<void> {
         ],
         rows,
       );
+    },
+  );
+
+  app.post(
+    '/identity/users',
+    {
+      config: { permission: '/user-management:add' },
+      schema: {
+        tags,
+        summary: '新增用户（含一个身份）',
+        body: ZUserCreate,
+        response: { 200: ZEnvelope(z.object({ userId: z.number(), existed: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      const hash = await hashPassword(request.body.password);
+      const created = await db.withTenant(authOf(request).tenantId, (tx) =>
+        admin.createUser(tx, authOf(request).tenantId, request.body, hash),
+      );
+      return ok(created, created.existed ? '该手机号已注册，已将其加入本机构' : '新增成功，首次登录须修改密码');
+    },
+  );
+
+  app.put(
+    '/identity/users/:id',
+    {
+      config: { permission: '/user-management:edit' },
+      schema: {
+        tags,
+        summary: '修改用户（姓名、启用）',
+        params: ZIdParam,
+        body: ZUserUpdate,
+        response: { 200: ZEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await db.withTenant(authOf(request).tenantId, (tx) => admin.updateUser(tx, request.params.id, request.body));
+      return ok(null, '保存成功');
+    },
+  );
+
+  app.post(
+    '/identity/users/:id/password',
+    {
+      config: { permission: '/user-management:edit' },
+      schema: {
+        tags,
+        summary: '重置密码（下次登录须修改）',
+        params: ZIdParam,
+        body: ZPasswordReset,
+        response: { 200: ZEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const hash = await hashPassword(request.body.password);
+      await db.withTenant(authOf(request).tenantId, (tx) => admin.resetPassword(tx, request.params.id, hash));
+      return ok(null, '密码已重置，该用户下次登录须修改密码');
     },
   );
 

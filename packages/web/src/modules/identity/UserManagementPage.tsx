@@ -1,13 +1,17 @@
+import { PlusOutlined } from '@ant-design/icons';
 import {
   type ActionType,
   ModalForm,
   type ProColumns,
   ProFormCheckbox,
+  ProFormRadio,
   ProFormSelect,
+  ProFormText,
 } from '@ant-design/pro-components';
-import type { TUserRow } from '@shetuan/shared/identity';
+import { identityNames } from '@shetuan/shared';
+import type { TUserCreate, TUserRow } from '@shetuan/shared/identity';
 import { useQuery } from '@tanstack/react-query';
-import { Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useRef } from 'react';
 import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
@@ -58,6 +62,125 @@ function AssignRoles({ user, onSaved }: { user: TUserRow; onSaved: () => void })
   );
 }
 
+const IDENTITY_OPTIONS = Object.entries(identityNames).map(([value, label]) => ({
+  value: Number(value),
+  label: `${label}（${value}）`,
+}));
+
+function AddUser({ onSaved }: { onSaved: () => void }) {
+  const orgs = useQuery({
+    queryKey: [...identityAdminKeys.all, 'org-options'],
+    queryFn: async () => (await api.get<{ list: { id: number; name: string }[] }>('/org/orgs/options')).list,
+  });
+  return (
+    <ModalForm<TUserCreate>
+      title="新增用户"
+      trigger={
+        <Button type="primary" icon={<PlusOutlined />}>
+          新增用户
+        </Button>
+      }
+      width={520}
+      modalProps={{ destroyOnHidden: true }}
+      onFinish={async (values) => {
+        const res = await api.post<{ existed: boolean }>('/identity/users', { ...values, orgId: values.orgId ?? null });
+        void feedback.message.success(
+          res.existed ? '该手机号已注册，已将其加入本机构' : '新增成功，首次登录须修改密码',
+        );
+        onSaved();
+        return true;
+      }}
+    >
+      <ProFormText name="name" label="姓名" rules={[{ required: true, message: '请输入姓名' }]} />
+      <ProFormText
+        name="mobile"
+        label="手机号"
+        rules={[
+          { required: true, message: '请输入手机号' },
+          { pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号' },
+        ]}
+      />
+      <ProFormSelect
+        name="identityCode"
+        label="身份"
+        showSearch
+        options={IDENTITY_OPTIONS}
+        rules={[{ required: true, message: '请选择身份' }]}
+      />
+      <ProFormSelect
+        name="orgId"
+        label="所属单位"
+        showSearch
+        allowClear
+        options={(orgs.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+      />
+      <ProFormText.Password
+        name="password"
+        label="初始密码"
+        tooltip="首次登录须修改；手机号已注册的，沿用其原密码"
+        rules={[
+          { required: true, message: '请输入初始密码' },
+          { min: 6, message: '密码最少为6位字符' },
+        ]}
+      />
+    </ModalForm>
+  );
+}
+
+function EditUser({ user, onSaved }: { user: TUserRow; onSaved: () => void }) {
+  return (
+    <ModalForm<{ name: string; status: number }>
+      title={`编辑用户：${user.name}`}
+      trigger={<LinkButton>编辑</LinkButton>}
+      width={440}
+      modalProps={{ destroyOnHidden: true }}
+      initialValues={{ name: user.name, status: user.status }}
+      onFinish={async (values) => {
+        await api.request(`/identity/users/${user.userId}`, 'PUT', values);
+        void feedback.message.success('保存成功');
+        onSaved();
+        return true;
+      }}
+    >
+      <ProFormText name="name" label="姓名" rules={[{ required: true, message: '请输入姓名' }]} />
+      <ProFormRadio.Group
+        name="status"
+        label="状态"
+        tooltip="停用后，该用户在本机构的登录立即失效"
+        options={[
+          { value: 1, label: '正常' },
+          { value: 0, label: '停用' },
+        ]}
+      />
+    </ModalForm>
+  );
+}
+
+function ResetPassword({ user }: { user: TUserRow }) {
+  return (
+    <ModalForm<{ password: string }>
+      title={`重置密码：${user.name}`}
+      trigger={<LinkButton>重置密码</LinkButton>}
+      width={420}
+      modalProps={{ destroyOnHidden: true }}
+      onFinish={async (values) => {
+        await api.post(`/identity/users/${user.userId}/password`, values);
+        void feedback.message.success('密码已重置，该用户下次登录须修改密码');
+        return true;
+      }}
+    >
+      <ProFormText.Password
+        name="password"
+        label="新密码"
+        rules={[
+          { required: true, message: '请输入新密码' },
+          { min: 6, message: '密码最少为6位字符' },
+        ]}
+      />
+    </ModalForm>
+  );
+}
+
 /** /user-management: the people of the tenant, their identities and roles. */
 export default function UserManagementPage() {
   const can = useCan();
@@ -95,10 +218,14 @@ export default function UserManagementPage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 110,
+      width: 220,
       render: (_, row) =>
-        can('/user-management:edit') && row.identities.length > 0 ? (
-          <AssignRoles user={row} onSaved={() => void ref.current?.reload()} />
+        can('/user-management:edit') ? (
+          <Space size={4}>
+            <EditUser user={row} onSaved={() => void ref.current?.reload()} />
+            {row.identities.length > 0 && <AssignRoles user={row} onSaved={() => void ref.current?.reload()} />}
+            <ResetPassword user={row} />
+          </Space>
         ) : null,
     },
   ];
@@ -112,6 +239,7 @@ export default function UserManagementPage() {
       searchPlaceholder="姓名、手机号或账号"
       actionRef={ref}
       columns={columns as ProColumns<TUserRow & Record<string, unknown>>[]}
+      toolbar={can('/user-management:add') ? [<AddUser key="add" onSaved={() => void ref.current?.reload()} />] : []}
     />
   );
 }

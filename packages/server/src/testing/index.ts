@@ -78,6 +78,8 @@ export async function dbErrorOf(work: Promise<unknown>): Promise<string> {
 
 export { TestClient } from './client';
 
+import { TestClient } from './client';
+
 /** A person with identities in a tenant, for tests; mobile and password are theirs to log in with. */
 export async function createTestPerson(
   db: AppDatabase,
@@ -129,4 +131,17 @@ export async function createTestTenantWithRbac(db: AppDatabase, overrides: Parti
   const tenant = await createTestTenant(db, overrides);
   await db.withTenant(tenant.id, (tx) => seedTenantRbac(tx, tenant.id));
   return tenant;
+}
+
+/** Two tenants with the default menu, each with an administrator logged in: the cross-tenant set-up. */
+export async function adminsOfTwoTenants(t: TestContext) {
+  const ta = await createTestTenantWithRbac(t.db);
+  const tb = await createTestTenantWithRbac(t.db);
+  const pa = await createTestPerson(t.db, ta.id, { identities: [{ code: 4 }] });
+  const pb = await createTestPerson(t.db, tb.id, { identities: [{ code: 4 }] });
+  const a = new TestClient(t.app, ta.domain);
+  const b = new TestClient(t.app, tb.domain);
+  await a.loginAs(pa.mobile as string, pa.password);
+  await b.loginAs(pb.mobile as string, pb.password);
+  return { ta, tb, a, b };
 }

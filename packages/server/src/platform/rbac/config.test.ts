@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestPerson, createTestTenantWithRbac, TestClient, type TestContext } from '../../testing';
+import { adminsOfTwoTenants, createTestApp, type TestClient, type TestContext } from '../../testing';
 
 describe('/setMenu and /function: configuring the menu tree and its function points', () => {
   let t: TestContext;
@@ -7,14 +7,7 @@ describe('/setMenu and /function: configuring the menu tree and its function poi
   let b: TestClient;
   beforeAll(async () => {
     t = await createTestApp();
-    const ta = await createTestTenantWithRbac(t.db);
-    const tb = await createTestTenantWithRbac(t.db);
-    const pa = await createTestPerson(t.db, ta.id, { identities: [{ code: 4 }] });
-    const pb = await createTestPerson(t.db, tb.id, { identities: [{ code: 4 }] });
-    a = new TestClient(t.app, ta.domain);
-    b = new TestClient(t.app, tb.domain);
-    await a.loginAs(pa.mobile as string, pa.password);
-    await b.loginAs(pb.mobile as string, pb.password);
+    ({ a, b } = await adminsOfTwoTenants(t));
   });
   afterAll(() => t.close());
 

@@ -9,11 +9,12 @@ import {
 } from '@ant-design/pro-components';
 import type { TOrg, TOrgInput } from '@shetuan/shared/org';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { type ReactElement, useRef } from 'react';
 import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
 import { useCan } from '../../platform/auth/can';
+import { DeleteAction } from '../../platform/components/DeleteAction';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
 
@@ -118,18 +119,7 @@ export default function CompanyPage() {
         <Space>
           {can('/company:edit') && <OrgForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />}
           {can('/company:delete') && (
-            <Popconfirm
-              title={`删除“${row.name}”？`}
-              okText="删除"
-              cancelText="取消"
-              onConfirm={async () => {
-                await api.request(`/org/orgs/${row.id}`, 'DELETE');
-                void feedback.message.success('删除成功');
-                reload();
-              }}
-            >
-              <LinkButton danger>删除</LinkButton>
-            </Popconfirm>
+            <DeleteAction title={`删除“${row.name}”？`} path={`/org/orgs/${row.id}`} onDone={reload} />
           )}
         </Space>
       ),

@@ -2,11 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import type { TFunctionInput, TFunctionRow, TMenuNode } from '@shetuan/shared/rbac';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { type ReactElement, useRef } from 'react';
 import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
 import { useCan } from '../auth/can';
+import { DeleteAction } from '../components/DeleteAction';
 import { LinkButton } from '../components/LinkButton';
 import { ListPage } from '../components/ListPage';
 import { rbacKeys } from './JurisdictionPage';
@@ -88,18 +89,7 @@ export default function FunctionPage() {
             <FunctionForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />
           )}
           {can('/function:delete') && (
-            <Popconfirm
-              title={`删除功能点“${row.name}”？`}
-              okText="删除"
-              cancelText="取消"
-              onConfirm={async () => {
-                await api.request(`/rbac/functions/${row.id}`, 'DELETE');
-                void feedback.message.success('删除成功');
-                reload();
-              }}
-            >
-              <LinkButton danger>删除</LinkButton>
-            </Popconfirm>
+            <DeleteAction title={`删除功能点“${row.name}”？`} path={`/rbac/functions/${row.id}`} onDone={reload} />
           )}
         </Space>
       ),

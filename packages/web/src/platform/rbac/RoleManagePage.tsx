@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import type { TRole, TRoleInput } from '@shetuan/shared/rbac';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { type ReactElement, useRef } from 'react';
 import { Link } from 'react-router';
 import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
 import { useCan } from '../auth/can';
+import { DeleteAction } from '../components/DeleteAction';
 import { LinkButton } from '../components/LinkButton';
 import { ListPage } from '../components/ListPage';
 
@@ -67,18 +68,7 @@ export default function RoleManagePage() {
           )}
           <Link to={`/jurisdiction?roleId=${row.id}`}>配置权限</Link>
           {can('/roleManage:delete') && (
-            <Popconfirm
-              title={`删除角色“${row.name}”？`}
-              okText="删除"
-              cancelText="取消"
-              onConfirm={async () => {
-                await api.request(`/rbac/roles/${row.id}`, 'DELETE');
-                void feedback.message.success('删除成功');
-                reload();
-              }}
-            >
-              <LinkButton>删除</LinkButton>
-            </Popconfirm>
+            <DeleteAction title={`删除角色“${row.name}”？`} path={`/rbac/roles/${row.id}`} onDone={reload} />
           )}
         </Space>
       ),

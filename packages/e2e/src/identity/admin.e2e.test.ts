@@ -12,6 +12,15 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await browser.close();
   });
 
+  /** Opens a select by its label, picks the option, and waits until the dropdown has closed. */
+  async function pick(page: Page, label: string, option: string, typeToFilter = false): Promise<void> {
+    if (typeToFilter) await page.getByLabel(label).fill(option.replace(/（.*$/, ''));
+    else await page.getByLabel(label).click();
+    const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    await open.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+    await open.waitFor({ state: 'hidden' });
+  }
+
   async function login(account: string): Promise<Page> {
     const page = await newPage(browser);
     await page.goto(`${baseUrl}/new/login`);
@@ -52,6 +61,7 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await screenshot(admin, 'jurisdiction');
 
     await admin.goto(`${baseUrl}/new/user-management`);
+    await admin.getByRole('row').filter({ hasText: '陈市科协' }).waitFor();
     await admin.getByPlaceholder('姓名、手机号或账号').fill('13800000006');
     await admin.getByPlaceholder('姓名、手机号或账号').press('Enter');
     const userRow = admin.getByRole('row').filter({ hasText: '钱申报' });
@@ -80,10 +90,8 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await admin.getByRole('button', { name: /新增用户/ }).click();
     await admin.getByLabel('姓名').fill('蒋新人');
     await admin.getByLabel('手机号').fill('13600000099');
-    await admin.getByLabel('身份').fill('个人会员');
-    await admin.locator('.ant-select-item-option').filter({ hasText: '个人会员（12）' }).click();
-    await admin.getByLabel('所属单位').fill('医学会');
-    await admin.locator('.ant-select-item-option').filter({ hasText: '示范市医学会' }).click();
+    await pick(admin, '身份', '个人会员（12）', true);
+    await pick(admin, '所属单位', '示范市医学会', true);
     await admin.getByLabel('初始密码').fill('Init@123');
     await admin.getByRole('button', { name: /确\s*定/ }).click();
     await admin.getByText('新增成功，首次登录须修改密码').waitFor();
@@ -105,10 +113,8 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await admin.getByRole('row').filter({ hasText: '示范市计算机学会' }).waitFor();
     await admin.getByRole('button', { name: /新增单位/ }).click();
     await admin.getByLabel('单位名称').fill('示范市人工智能学会');
-    await admin.getByLabel('单位类型').click();
-    await admin.getByTitle('市级学会').click();
-    await admin.getByLabel('上级单位').click();
-    await admin.getByTitle('示范市科学技术协会').click();
+    await pick(admin, '单位类型', '市级学会');
+    await pick(admin, '上级单位', '示范市科学技术协会', true);
     await admin.getByRole('button', { name: /确\s*定/ }).click();
     await admin.getByText('新增成功').waitFor();
     await admin.getByRole('row').filter({ hasText: '示范市人工智能学会' }).waitFor();
@@ -136,6 +142,7 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await admin.locator('.ant-tree').getByText('地方特色').waitFor();
     await screenshot(admin, 'set-menu');
     await admin.goto(`${baseUrl}/new/function`);
+    await admin.getByRole('row').filter({ hasText: '/homepage' }).first().waitFor();
     await admin.getByPlaceholder('菜单、路径、代码或名称').fill('/roleManage');
     await admin.getByPlaceholder('菜单、路径、代码或名称').press('Enter');
     await expect.poll(() => admin.getByRole('row').count()).toBe(5);

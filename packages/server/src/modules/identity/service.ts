@@ -1,4 +1,4 @@
-import { identityName, type PasswordPolicy, PHONE_PATTERN, passwordPolicyError, ResultCode } from '@shetuan/shared';
+import { identityName, type PasswordPolicy, passwordPolicyError, ResultCode } from '@shetuan/shared';
 import {
   IdentityStatus,
   LOGIN_MESSAGES,
@@ -202,19 +202,16 @@ export async function forgotPassword(
   const problem = passwordPolicyError(input.newPassword, policy);
   if (problem) throw new AppError(ResultCode.FAILED, problem);
   await checkCode(db, tenantId, input.phoneNumber, 'reset', input.code);
-  await committed<number>(db, tenantId, async (tx) => {
-    const account = await findLogin(tx, input.phoneNumber);
-    if (!account) return { error: new AppError(ResultCode.FAILED, '该手机号尚未注册') };
-    return { ok: account.id };
-  }).then((userId) =>
-    db.withTenant(
-      tenantId,
-      async (tx) => {
-        await setPassword(tx, userId, await hashPassword(input.newPassword));
-        await revokeUserSessions(tx, userId, 'password');
-      },
-      userId,
-    ),
+  const account = await db.withTenant(tenantId, (tx) => findLogin(tx, input.phoneNumber));
+  if (!account) throw new AppError(ResultCode.FAILED, '该手机号尚未注册');
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.withTenant(
+    tenantId,
+    async (tx) => {
+      await setPassword(tx, account.id, passwordHash);
+      await revokeUserSessions(tx, account.id, 'password');
+    },
+    account.id,
   );
 }
 
@@ -464,8 +461,6 @@ export async function sessionInfo(db: AppDatabase, auth: AuthContext): Promise<T
     auth.userId,
   );
 }
-
-export const isPhone = (s: string) => PHONE_PATTERN.test(s);
 
 export async function updateProfile(db: AppDatabase, auth: AuthContext, input: { name: string }): Promise<void> {
   await db.withTenant(auth.tenantId, (tx) => setName(tx, auth.userId, input.name), auth.userId);

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../db';
 import { sessions } from './tables';
 import { hashToken, newSignKey, newToken } from './tokens';
@@ -65,19 +65,23 @@ export async function revokeSession(tx: Tx, sessionId: number, reason: string): 
   return rows.length > 0;
 }
 
+/** Ends every open session of a person in the transaction's tenant, but one (the caller's own). */
 export async function revokeUserSessions(
   tx: Tx,
   userId: number,
   reason: string,
   exceptSessionId?: number,
 ): Promise<void> {
-  const open = await tx
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-  for (const s of open) {
-    if (s.id !== exceptSessionId) await revokeSession(tx, s.id, reason);
-  }
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
 }
 
 export async function touchSession(tx: Tx, sessionId: number): Promise<void> {

@@ -41,9 +41,8 @@ export async function listRoles(tx: Tx, query: TPageQuery): Promise<TPage<TRole>
   return { records: rows.map(toRole), total: total?.n ?? 0, current: query.current, pageSize: query.pageSize };
 }
 
-export async function* allRoles(tx: Tx, keyword?: string): AsyncIterable<TRole> {
-  for (const r of await tx.select(roleFields).from(roles).where(roleFilter(keyword)).orderBy(desc(roles.id)))
-    yield toRole(r);
+export async function allRoles(tx: Tx, keyword?: string): Promise<TRole[]> {
+  return (await tx.select(roleFields).from(roles).where(roleFilter(keyword)).orderBy(desc(roles.id))).map(toRole);
 }
 
 const duplicateName = (err: unknown) => {

@@ -38,11 +38,7 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
     },
     async (request) =>
       ok({
-        list: await inTenant(request, async (tx) => {
-          const out: { id: number; name: string }[] = [];
-          for await (const r of admin.allRoles(tx)) out.push({ id: r.id, name: r.name });
-          return out;
-        }),
+        list: (await inTenant(request, (tx) => admin.allRoles(tx))).map((r) => ({ id: r.id, name: r.name })),
       }),
   );
 
@@ -53,11 +49,7 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
       schema: { tags, summary: '导出角色（xlsx）', querystring: ZRoleQuery.pick({ keyword: true }) },
     },
     async (request, reply) => {
-      const rows = await inTenant(request, async (tx) => {
-        const out = [];
-        for await (const r of admin.allRoles(tx, request.query.keyword)) out.push(r);
-        return out;
-      });
+      const rows = await inTenant(request, (tx) => admin.allRoles(tx, request.query.keyword));
       return sendXlsx(
         reply,
         '角色列表',

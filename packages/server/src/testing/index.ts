@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { desc, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { addTenantUser, insertIdentity, insertUser } from '../modules/identity/repository';
@@ -9,6 +10,7 @@ import { openNodePg } from '../platform/db/node-pg';
 import { openPglite } from '../platform/db/pglite';
 import type { AppInstance } from '../platform/http/app-types';
 import { assignDefaultRole, seedTenantRbac } from '../platform/rbac';
+import { smsOutbox } from '../platform/sms';
 import { tenantDomains, tenants } from '../platform/tenancy/tables';
 
 export { createScratchDatabase, dropScratchDatabase } from './scratch-db';
@@ -144,4 +146,19 @@ export async function adminsOfTwoTenants(t: TestContext) {
   await a.loginAs(pa.mobile as string, pa.password);
   await b.loginAs(pb.mobile as string, pb.password);
   return { ta, tb, a, b };
+}
+
+/** The code in the last SMS the development provider stored for a phone. */
+export async function lastSmsCode(db: AppDatabase, tenantId: number, phone: string): Promise<string> {
+  const [row] = await db.withTenant(tenantId, (tx) =>
+    tx
+      .select({ content: smsOutbox.content })
+      .from(smsOutbox)
+      .where(eq(smsOutbox.phone, phone))
+      .orderBy(desc(smsOutbox.id))
+      .limit(1),
+  );
+  const code = /验证码为(\d{6})/.exec(row?.content ?? '')?.[1];
+  if (!code) throw new Error('no code in the outbox');
+  return code;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZNewPassword, ZPassword, ZPhone, ZSmsCode } from '../platform/validators';
 
 export * from './page-type';
+export * from './users';
 
 export const LOGIN_MESSAGES = {
   badCredentials: '账号或密码错误',
@@ -26,7 +27,7 @@ export const ZPasswordLogin = z.object({
 });
 export type TPasswordLogin = z.infer<typeof ZPasswordLogin>;
 
-export const ZSmsPurpose = z.enum(['login', 'reset', 'bind', 'change']);
+export const ZSmsPurpose = z.enum(['login', 'reset', 'bind', 'change', 'register']);
 export type TSmsPurpose = z.infer<typeof ZSmsPurpose>;
 
 export const ZSendCode = z.object({ phoneNumber: ZPhone, purpose: ZSmsPurpose.default('login') });
@@ -131,26 +132,6 @@ export const ZSessionInfo = z.object({
 });
 export type TSessionInfo = z.infer<typeof ZSessionInfo>;
 
-/** /user-management: a person of the tenant with their identities and roles (phone masked). */
-export const ZUserRow = z.object({
-  userId: z.number().int(),
-  name: z.string(),
-  mobile: z.string().describe('masked: 138****8000'),
-  account: z.string(),
-  status: z.number().int(),
-  createdAt: z.string(),
-  identities: z.array(
-    z.object({
-      identityId: z.number().int(),
-      identityName: z.string(),
-      orgName: z.string(),
-      status: z.number().int(),
-      roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    }),
-  ),
-});
-export type TUserRow = z.infer<typeof ZUserRow>;
-
 export const ZOnlineSession = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -198,28 +179,4 @@ export const ZEmailChange = z.object({
     .max(24, '邮箱格式错误')
     .regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, '邮箱格式错误'),
   password: z.string({ error: '请输入登录密码' }).min(1, '请输入登录密码'),
-});
-
-/** /user-management: add a person to the tenant with one identity. */
-export const ZUserCreate = z.object({
-  name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(30, '姓名最多30个字'),
-  mobile: z
-    .string({ error: '请输入手机号' })
-    .trim()
-    .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号'),
-  identityCode: z.coerce.number({ error: '请选择身份' }).int(),
-  orgId: z.coerce.number().int().positive().nullable().default(null),
-  /** The initial password; the person must change it at first login. Ignored for a person who already has an account. */
-  password: z.string({ error: '请输入初始密码' }).min(6, '密码最少为6位字符').max(64, '密码最多64位字符'),
-});
-export type TUserCreate = z.infer<typeof ZUserCreate>;
-
-export const ZUserUpdate = z.object({
-  name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(30, '姓名最多30个字'),
-  /** 1 active in this tenant, 0 disabled here (their sessions here end). */
-  status: z.coerce.number().int().min(0).max(1),
-});
-
-export const ZPasswordReset = z.object({
-  password: z.string({ error: '请输入新密码' }).min(6, '密码最少为6位字符').max(64, '密码最多64位字符'),
 });

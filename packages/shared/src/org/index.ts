@@ -32,3 +32,53 @@ export const ZOrgInput = z.object({
   status: z.coerce.number().int().min(0).max(1).default(1),
 });
 export type TOrgInput = z.infer<typeof ZOrgInput>;
+
+/** /departmentManage: a department of the association's office; `children` when listed as a tree. */
+export interface TDepartment {
+  id: number;
+  parentId: number | null;
+  parentName: string;
+  name: string;
+  leader: string;
+  phone: string;
+  sort: number;
+  status: number;
+  staffCount: number;
+  createdAt: string;
+  children?: TDepartment[];
+}
+export const ZDepartment: z.ZodType<TDepartment> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    parentName: z.string(),
+    name: z.string(),
+    leader: z.string(),
+    phone: z.string(),
+    sort: z.number().int(),
+    status: z.number().int(),
+    staffCount: z.number().int(),
+    createdAt: z.string(),
+    children: z.array(ZDepartment).optional(),
+  }),
+);
+export const ZDepartmentPage = ZPage(ZDepartment);
+
+export const ZDepartmentInput = z.object({
+  name: z.string({ error: '请输入部门名称' }).trim().min(1, '请输入部门名称').max(30, '部门名称最多30个字'),
+  parentId: z.coerce.number().int().positive().nullable().default(null),
+  leader: z.string().trim().max(20, '负责人最多20个字').default(''),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^([0-9-]{7,20})?$/, '联系电话格式不正确')
+    .default(''),
+  sort: z.coerce
+    .number({ error: '排序必须是数字' })
+    .int()
+    .min(0, '排序不能小于0')
+    .max(9999, '排序不能大于9999')
+    .default(0),
+  status: z.coerce.number().int().min(0).max(1).default(1),
+});
+export type TDepartmentInput = z.infer<typeof ZDepartmentInput>;

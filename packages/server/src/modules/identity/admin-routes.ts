@@ -1,5 +1,15 @@
-import { ok, ResultCode, ZEnvelope, ZIdParam, ZPage, ZPageQuery } from '@shetuan/shared';
-import { ZPasswordReset, ZUserCreate, ZUserRow, ZUserUpdate } from '@shetuan/shared/identity';
+import { ok, ResultCode, ZEnvelope, ZIdParam, ZPage } from '@shetuan/shared';
+import {
+  tenantUserStatusNames,
+  USER_LISTS,
+  type UserListKind,
+  ZPasswordReset,
+  ZUserCreate,
+  ZUserListQuery,
+  ZUserReview,
+  ZUserRow,
+  ZUserUpdate,
+} from '@shetuan/shared/identity';
 import { ZIdentityRoles } from '@shetuan/shared/rbac';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,36 +23,59 @@ import * as admin from './admin-service';
 
 const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const tags = ['identity'];
+const ZNull = ZEnvelope(z.null());
 
-/** /user-management: the people of the tenant, their identities, and the roles of each. */
+/**
+ * The user lists (USER_LISTS): /user-management, /user-audit, /social-user-management and
+ * /enterprise-user-management are one set of routes each, permission-checked by their own menu.
+ */
 export async function identityAdminRoutes(app: AppInstance): Promise<void> {
+  for (const kind of Object.values(USER_LISTS)) await userListRoutes(app, kind);
+  await roleAssignmentRoutes(app);
+}
+
+async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<void> {
   const { db } = app;
+  const inTenant = <T>(r: FastifyRequest, work: Parameters<typeof db.withTenant<T>>[1]) =>
+    db.withTenant(authOf(r).tenantId, work);
+  const { menu, api, title } = kind;
 
   app.get(
-    '/identity/users',
+    api,
     {
-      config: { permission: '/user-management' },
-      schema: { tags, summary: '用户列表', querystring: ZPageQuery, response: { 200: ZEnvelope(ZPage(ZUserRow)) } },
+      config: { permission: menu },
+      schema: {
+        tags,
+        summary: `${title}：列表`,
+        querystring: ZUserListQuery,
+        response: { 200: ZEnvelope(ZPage(ZUserRow)) },
+      },
     },
-    async (request) => ok(await db.withTenant(authOf(request).tenantId, (tx) => admin.listUsers(tx, request.query))),
+    async (request) => ok(await inTenant(request, (tx) => admin.listUsers(tx, kind, request.query))),
   );
 
   app.get(
-    '/identity/users/export',
+    `${api}/export`,
     {
-      config: { permission: '/user-management:export' },
-      schema: { tags, summary: '导出用户（xlsx）', querystring: ZPageQuery.pick({ keyword: true }) },
+      config: { permission: `${menu}:export` },
+      schema: {
+        tags,
+        summary: `${title}：导出（xlsx）`,
+        querystring: ZUserListQuery.omit({ current: true, pageSize: true }),
+      },
     },
     async (request, reply) => {
-      const rows = await db.withTenant(authOf(request).tenantId, (tx) => admin.allUsers(tx, request.query.keyword));
+      const rows = await inTenant(request, (tx) => admin.allUsers(tx, kind, request.query));
       return sendXlsx(
         reply,
-        '用户列表',
+        `${title}`,
         '用户',
         [
           { header: '姓名', width: 14, value: (r) => r.name },
           { header: '手机号', width: 16, value: (r) => r.mobile },
           { header: '账号', width: 14, value: (r) => r.account },
+          { header: '用户类型', width: 10, value: (r) => r.userTypeName },
+          { header: '部门', width: 14, value: (r) => r.deptName },
           {
             header: '身份',
             width: 40,
@@ -53,7 +86,8 @@ export async function identityAdminRoutes(app: AppInstance): Promise<void> {
             width: 30,
             value: (r) => [...new Set(r.identities.flatMap((i) => i.roles.map((x) => x.name)))].join('、'),
           },
-          { header: '状态', width: 8, value: (r) => (r.status === 1 ? '正常' : '停用') },
+          { header: '状态', width: 8, value: (r) => tenantUserStatusNames[r.status] ?? '' },
+          { header: '审核意见', width: 30, value: (r) => r.reviewRemark },
           { header: '加入时间', width: 22, value: (r) => new Date(r.createdAt) },
         ],
         rows,
@@ -61,63 +95,92 @@ export async function identityAdminRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.post(
-    '/identity/users',
+  app.get(
+    `${api}/:id`,
     {
-      config: { permission: '/user-management:add' },
-      schema: {
-        tags,
-        summary: '新增用户（含一个身份）',
-        body: ZUserCreate,
-        response: { 200: ZEnvelope(z.object({ userId: z.number(), existed: z.boolean() })) },
-      },
+      config: { permission: menu },
+      schema: { tags, summary: `${title}：详情`, params: ZIdParam, response: { 200: ZEnvelope(ZUserRow) } },
     },
-    async (request) => {
-      const hash = await hashPassword(request.body.password);
-      const created = await db.withTenant(authOf(request).tenantId, (tx) =>
-        admin.createUser(tx, authOf(request).tenantId, request.body, hash),
-      );
-      return ok(created, created.existed ? '该手机号已注册，已将其加入本机构' : '新增成功，首次登录须修改密码');
-    },
+    async (request) => ok(await inTenant(request, (tx) => admin.getUser(tx, kind, request.params.id))),
   );
 
+  if (kind.adds.length > 0) {
+    app.post(
+      api,
+      {
+        config: { permission: `${menu}:add` },
+        schema: {
+          tags,
+          summary: `${title}：新增（含一个身份）`,
+          body: ZUserCreate,
+          response: { 200: ZEnvelope(z.object({ userId: z.number(), existed: z.boolean() })) },
+        },
+      },
+      async (request) => {
+        const hash = await hashPassword(request.body.password);
+        const created = await inTenant(request, (tx) =>
+          admin.createUser(tx, authOf(request).tenantId, kind, request.body, hash),
+        );
+        return ok(created, created.existed ? '该手机号已注册，已将其加入本机构' : '新增成功，首次登录须修改密码');
+      },
+    );
+  }
+
+  if (kind.statuses.includes(2)) {
+    app.post(
+      `${api}/:id/review`,
+      {
+        config: { permission: `${menu}:edit` },
+        schema: { tags, summary: `${title}：审核`, params: ZIdParam, body: ZUserReview, response: { 200: ZNull } },
+      },
+      async (request) => {
+        await inTenant(request, (tx) => admin.reviewUser(tx, kind, request.params.id, request.body));
+        return ok(null, request.body.approved ? '审核通过' : '已审核不通过');
+      },
+    );
+    return;
+  }
+
   app.put(
-    '/identity/users/:id',
+    `${api}/:id`,
     {
-      config: { permission: '/user-management:edit' },
+      config: { permission: `${menu}:edit` },
       schema: {
         tags,
-        summary: '修改用户（姓名、启用）',
+        summary: `${title}：修改（姓名、部门、启用）`,
         params: ZIdParam,
         body: ZUserUpdate,
-        response: { 200: ZEnvelope(z.null()) },
+        response: { 200: ZNull },
       },
     },
     async (request) => {
-      await db.withTenant(authOf(request).tenantId, (tx) => admin.updateUser(tx, request.params.id, request.body));
+      await inTenant(request, (tx) => admin.updateUser(tx, kind, request.params.id, request.body));
       return ok(null, '保存成功');
     },
   );
 
   app.post(
-    '/identity/users/:id/password',
+    `${api}/:id/password`,
     {
-      config: { permission: '/user-management:edit' },
+      config: { permission: `${menu}:edit` },
       schema: {
         tags,
-        summary: '重置密码（下次登录须修改）',
+        summary: `${title}：重置密码（下次登录须修改）`,
         params: ZIdParam,
         body: ZPasswordReset,
-        response: { 200: ZEnvelope(z.null()) },
+        response: { 200: ZNull },
       },
     },
     async (request) => {
       const hash = await hashPassword(request.body.password);
-      await db.withTenant(authOf(request).tenantId, (tx) => admin.resetPassword(tx, request.params.id, hash));
+      await inTenant(request, (tx) => admin.resetPassword(tx, kind, request.params.id, hash));
       return ok(null, '密码已重置，该用户下次登录须修改密码');
     },
   );
+}
 
+async function roleAssignmentRoutes(app: AppInstance): Promise<void> {
+  const { db } = app;
   app.put(
     '/identity/identities/:id/roles',
     {
@@ -127,7 +190,7 @@ export async function identityAdminRoutes(app: AppInstance): Promise<void> {
         summary: '为身份分配角色',
         params: ZIdParam,
         body: ZIdentityRoles,
-        response: { 200: ZEnvelope(z.null()) },
+        response: { 200: ZNull },
       },
     },
     async (request) => {

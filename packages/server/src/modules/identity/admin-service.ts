@@ -1,35 +1,75 @@
+import { identityCodes, identityName, likePattern, maskPhone, ResultCode, type TPage } from '@shetuan/shared';
 import {
-  identityCodes,
-  identityName,
-  likePattern,
-  maskPhone,
-  ResultCode,
-  type TPage,
-  type TPageQuery,
-} from '@shetuan/shared';
-import { IdentityStatus, type TUserCreate, type TUserRow } from '@shetuan/shared/identity';
-import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+  IdentityStatus,
+  TenantUserStatus,
+  type TUserCreate,
+  type TUserListQuery,
+  type TUserRow,
+  type TUserUpdate,
+  type UserListKind,
+  userTypeNames,
+} from '@shetuan/shared/identity';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { revokeUserSessions } from '../../platform/auth/sessions';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { assignDefaultRole, rolesOfIdentities } from '../../platform/rbac';
-import { orgs } from '../org/tables';
+import { departmentExists } from '../org/departments';
+import { departments, orgs } from '../org/tables';
 import { addTenantUser, findLogin, insertIdentity, insertUser } from './repository';
 import { identities, tenantUsers, users } from './tables';
 
-const filter = (keyword?: string) =>
-  keyword
+/** The rows a list shows: its user types and states, narrowed by the query's tab and keyword. */
+function listFilter(kind: UserListKind, query: Partial<TUserListQuery>): SQL | undefined {
+  const types = query.userType !== undefined ? kind.userTypes.filter((t) => t === query.userType) : kind.userTypes;
+  const statuses = query.status !== undefined ? kind.statuses.filter((s) => s === query.status) : kind.statuses;
+  const keyword = query.keyword
     ? or(
-        ilike(users.name, likePattern(keyword)),
-        ilike(users.mobile, likePattern(keyword)),
-        ilike(users.account, likePattern(keyword)),
+        ilike(users.name, likePattern(query.keyword)),
+        ilike(users.mobile, likePattern(query.keyword)),
+        ilike(users.account, likePattern(query.keyword)),
       )
     : undefined;
+  return and(
+    inArray(tenantUsers.userType, types.length ? types : [-1]),
+    inArray(tenantUsers.status, statuses.length ? statuses : [-1]),
+    keyword,
+  );
+}
 
-async function withIdentities(
-  tx: Tx,
-  rows: { id: number; name: string; mobile: string | null; account: string | null; status: number; createdAt: Date }[],
-): Promise<TUserRow[]> {
+const userFields = {
+  id: users.id,
+  name: users.name,
+  mobile: users.mobile,
+  account: users.account,
+  userType: tenantUsers.userType,
+  deptId: tenantUsers.deptId,
+  deptName: departments.name,
+  status: tenantUsers.status,
+  reviewRemark: tenantUsers.reviewRemark,
+  createdAt: tenantUsers.createdAt,
+};
+type UserFields = {
+  id: number;
+  name: string;
+  mobile: string | null;
+  account: string | null;
+  userType: number;
+  deptId: number | null;
+  deptName: string | null;
+  status: number;
+  reviewRemark: string;
+  createdAt: Date;
+};
+
+const people = (tx: Tx) =>
+  tx
+    .select(userFields)
+    .from(tenantUsers)
+    .innerJoin(users, eq(users.id, tenantUsers.userId))
+    .leftJoin(departments, and(eq(departments.tenantId, tenantUsers.tenantId), eq(departments.id, tenantUsers.deptId)));
+
+async function withIdentities(tx: Tx, rows: UserFields[]): Promise<TUserRow[]> {
   const ids = rows.map((r) => r.id);
   const idRows = ids.length
     ? await tx
@@ -38,6 +78,7 @@ async function withIdentities(
           userId: identities.userId,
           code: identities.identityCode,
           status: identities.status,
+          orgId: identities.orgId,
           orgName: orgs.name,
         })
         .from(identities)
@@ -54,13 +95,20 @@ async function withIdentities(
     name: u.name,
     mobile: maskPhone(u.mobile),
     account: u.account ?? '',
+    userType: u.userType,
+    userTypeName: userTypeNames[u.userType] ?? '',
+    deptId: u.deptId,
+    deptName: u.deptName ?? '',
     status: u.status,
+    reviewRemark: u.reviewRemark,
     createdAt: u.createdAt.toISOString(),
     identities: idRows
       .filter((i) => i.userId === u.id)
       .map((i) => ({
         identityId: i.id,
+        identityCode: i.code,
         identityName: identityName(i.code),
+        orgId: i.orgId,
         orgName: i.orgName ?? '',
         status: i.status,
         roles: roles.get(i.id) ?? [],
@@ -68,27 +116,15 @@ async function withIdentities(
   }));
 }
 
-const userFields = {
-  id: users.id,
-  name: users.name,
-  mobile: users.mobile,
-  account: users.account,
-  status: users.status,
-  createdAt: tenantUsers.createdAt,
-};
-
-/** The people of the tenant (tenant_users; RLS on both tables keeps other tenants out). */
-export async function listUsers(tx: Tx, query: TPageQuery): Promise<TPage<TUserRow>> {
-  const where = filter(query.keyword);
+/** One page of a user list (tenant_users; RLS on both tables keeps other tenants out). */
+export async function listUsers(tx: Tx, kind: UserListKind, query: TUserListQuery): Promise<TPage<TUserRow>> {
+  const where = listFilter(kind, query);
   const [total] = await tx
     .select({ n: count() })
     .from(tenantUsers)
     .innerJoin(users, eq(users.id, tenantUsers.userId))
     .where(where);
-  const rows = await tx
-    .select(userFields)
-    .from(tenantUsers)
-    .innerJoin(users, eq(users.id, tenantUsers.userId))
+  const rows = await people(tx)
     .where(where)
     .orderBy(desc(tenantUsers.createdAt), desc(users.id))
     .limit(query.pageSize)
@@ -101,15 +137,21 @@ export async function listUsers(tx: Tx, query: TPageQuery): Promise<TPage<TUserR
   };
 }
 
-export async function allUsers(tx: Tx, keyword?: string): Promise<TUserRow[]> {
-  const rows = await tx
-    .select(userFields)
-    .from(tenantUsers)
-    .innerJoin(users, eq(users.id, tenantUsers.userId))
-    .where(filter(keyword))
+/** Everything a list's search shows, for the export. */
+export async function allUsers(tx: Tx, kind: UserListKind, query: Partial<TUserListQuery>): Promise<TUserRow[]> {
+  const rows = await people(tx)
+    .where(listFilter(kind, query))
     .orderBy(desc(tenantUsers.createdAt), desc(users.id))
     .limit(50_000);
   return withIdentities(tx, rows);
+}
+
+/** One person of a list (the edit pages); another list's people are not found here. */
+export async function getUser(tx: Tx, kind: UserListKind, userId: number): Promise<TUserRow> {
+  const rows = await people(tx).where(and(eq(tenantUsers.userId, userId), listFilter(kind, {})));
+  const [row] = await withIdentities(tx, rows);
+  if (!row) throw new AppError(ResultCode.FAILED, '用户不存在');
+  return row;
 }
 
 export async function identityExists(tx: Tx, identityId: number): Promise<boolean> {
@@ -122,22 +164,31 @@ export interface CreatedUser {
   existed: boolean;
 }
 
+async function checkDepartment(tx: Tx, deptId: number | null): Promise<void> {
+  if (deptId !== null && !(await departmentExists(tx, deptId))) throw new AppError(ResultCode.FAILED, '所属部门不存在');
+}
+
 /**
- * Adds a person to the tenant with one identity. A new mobile gets an account with the given
- * initial password, to be changed at first login; a mobile that already has an account (in any
- * tenant) joins with its own password untouched.
+ * Adds a person to the tenant with one identity, from a list that allows that kind of user. A
+ * new mobile gets an account with the given initial password, to be changed at first login; a
+ * mobile that already has an account (in any tenant) joins with its own password untouched.
  */
 export async function createUser(
   tx: Tx,
   tenantId: number,
+  kind: UserListKind,
   input: TUserCreate,
   passwordHash: string,
 ): Promise<CreatedUser> {
+  const add = kind.adds.find((a) => a.userType === input.userType);
+  if (!add) throw new AppError(ResultCode.FAILED, '用户类型不正确');
   if (!identityCodes.includes(input.identityCode as never)) throw new AppError(ResultCode.FAILED, '身份不正确');
+  if (add.needsOrg && input.orgId === null) throw new AppError(ResultCode.FAILED, '请选择所属单位');
   if (input.orgId !== null) {
     const [org] = await tx.select({ id: orgs.id }).from(orgs).where(eq(orgs.id, input.orgId));
     if (!org) throw new AppError(ResultCode.FAILED, '所属单位不存在');
   }
+  await checkDepartment(tx, input.deptId);
   const existing = await findLogin(tx, input.mobile);
   let userId = existing?.id;
   if (userId) {
@@ -149,7 +200,7 @@ export async function createUser(
   } else {
     userId = await insertUser(tx, { name: input.name, mobile: input.mobile, passwordHash, mustChangePassword: true });
   }
-  await addTenantUser(tx, tenantId, userId);
+  await addTenantUser(tx, tenantId, userId, { userType: input.userType, deptId: input.deptId });
   const identityId = await insertIdentity(tx, {
     tenantId,
     userId,
@@ -160,34 +211,82 @@ export async function createUser(
   return { userId, existed: Boolean(existing) };
 }
 
-async function requireMember(tx: Tx, userId: number): Promise<void> {
-  const [row] = await tx.select({ userId: tenantUsers.userId }).from(tenantUsers).where(eq(tenantUsers.userId, userId));
+async function requireIn(tx: Tx, kind: UserListKind, userId: number): Promise<void> {
+  const [row] = await tx
+    .select({ userId: tenantUsers.userId })
+    .from(tenantUsers)
+    .innerJoin(users, eq(users.id, tenantUsers.userId))
+    .where(and(eq(tenantUsers.userId, userId), listFilter(kind, {})));
   if (!row) throw new AppError(ResultCode.FAILED, '用户不存在');
 }
 
-/** Renames a person and enables or disables them in this tenant; disabling ends their sessions here. */
-export async function updateUser(tx: Tx, userId: number, input: { name: string; status: number }): Promise<void> {
-  await requireMember(tx, userId);
-  await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, userId));
-  await tx
-    .update(tenantUsers)
-    .set({ status: input.status, updatedAt: new Date() })
-    .where(eq(tenantUsers.userId, userId));
+/** Enables or disables every identity of a person here that is active or disabled (not those under review). */
+async function setIdentitiesActive(tx: Tx, userId: number, active: boolean): Promise<void> {
   await tx
     .update(identities)
-    .set({ status: input.status === 1 ? IdentityStatus.ACTIVE : IdentityStatus.DISABLED, updatedAt: new Date() })
+    .set({ status: active ? IdentityStatus.ACTIVE : IdentityStatus.DISABLED, updatedAt: new Date() })
     .where(
       and(eq(identities.userId, userId), inArray(identities.status, [IdentityStatus.ACTIVE, IdentityStatus.DISABLED])),
     );
-  if (input.status !== 1) await revokeUserSessions(tx, userId, 'disabled');
+}
+
+/** Renames a person, moves them to a department, enables or disables them here; disabling ends their sessions. */
+export async function updateUser(tx: Tx, kind: UserListKind, userId: number, input: TUserUpdate): Promise<void> {
+  await requireIn(tx, kind, userId);
+  await checkDepartment(tx, input.deptId);
+  await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, userId));
+  await tx
+    .update(tenantUsers)
+    .set({ status: input.status, deptId: input.deptId, updatedAt: new Date() })
+    .where(eq(tenantUsers.userId, userId));
+  await setIdentitiesActive(tx, userId, input.status === TenantUserStatus.ACTIVE);
+  if (input.status !== TenantUserStatus.ACTIVE) await revokeUserSessions(tx, userId, 'disabled');
 }
 
 /** Sets a new password that must be changed at the next login, and ends the person's sessions here. */
-export async function resetPassword(tx: Tx, userId: number, passwordHash: string): Promise<void> {
-  await requireMember(tx, userId);
+export async function resetPassword(tx: Tx, kind: UserListKind, userId: number, passwordHash: string): Promise<void> {
+  await requireIn(tx, kind, userId);
   await tx
     .update(users)
     .set({ passwordHash, mustChangePassword: true, lockedUntil: null, updatedAt: new Date() })
     .where(eq(users.id, userId));
   await revokeUserSessions(tx, userId, 'password');
+}
+
+/**
+ * /user-audit: passes a registration waiting for review (the person and their pending identities
+ * become active) or refuses it with a reason (the identities are rejected; the person reads the
+ * reason on /login-member-result when logging in). A refused registration can be passed later.
+ */
+export async function reviewUser(
+  tx: Tx,
+  kind: UserListKind,
+  userId: number,
+  input: { approved: boolean; remark: string },
+): Promise<void> {
+  const [row] = await tx
+    .select({ status: tenantUsers.status })
+    .from(tenantUsers)
+    .where(and(eq(tenantUsers.userId, userId), listFilter(kind, {})));
+  if (!row) throw new AppError(ResultCode.FAILED, '用户不存在或已审核');
+  if (input.approved === false && row.status === TenantUserStatus.REFUSED)
+    throw new AppError(ResultCode.FAILED, '该用户已审核不通过');
+  await tx
+    .update(tenantUsers)
+    .set({
+      status: input.approved ? TenantUserStatus.ACTIVE : TenantUserStatus.REFUSED,
+      reviewRemark: input.remark,
+      updatedAt: new Date(),
+    })
+    .where(eq(tenantUsers.userId, userId));
+  await tx
+    .update(identities)
+    .set({
+      status: input.approved ? IdentityStatus.ACTIVE : IdentityStatus.REJECTED,
+      remark: input.remark,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(eq(identities.userId, userId), inArray(identities.status, [IdentityStatus.PENDING, IdentityStatus.REJECTED])),
+    );
 }

@@ -2,7 +2,14 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLogs } from '../../platform/audit/tables';
 import { smsOutbox } from '../../platform/sms';
-import { createTestApp, createTestPerson, createTestTenantWithRbac, TestClient, type TestContext } from '../../testing';
+import {
+  createTestApp,
+  createTestPerson,
+  createTestTenantWithRbac,
+  lastSmsCode,
+  TestClient,
+  type TestContext,
+} from '../../testing';
 
 describe('password login, throttling and lock', () => {
   let t: TestContext;
@@ -78,20 +85,6 @@ describe('password login, throttling and lock', () => {
   });
 });
 
-async function lastCode(ctx: TestContext, tenantId: number, phone: string): Promise<string> {
-  const [row] = await ctx.db.withTenant(tenantId, (tx) =>
-    tx
-      .select({ content: smsOutbox.content })
-      .from(smsOutbox)
-      .where(eq(smsOutbox.phone, phone))
-      .orderBy(desc(smsOutbox.id))
-      .limit(1),
-  );
-  const code = /验证码为(\d{6})/.exec(row?.content ?? '')?.[1];
-  if (!code) throw new Error('no code in the outbox');
-  return code;
-}
-
 describe('SMS codes: login, forgotten password', () => {
   let t: TestContext;
   let tenant: { id: number; domain: string };
@@ -132,7 +125,7 @@ describe('SMS codes: login, forgotten password', () => {
     const person = await createTestPerson(t.db, tenant.id);
     const phone = person.mobile as string;
     await client().post('/st365/auth/sms/code', { phoneNumber: `+86${phone}`, purpose: 'login' });
-    const code = await lastCode(t, tenant.id, phone);
+    const code = await lastSmsCode(t.db, tenant.id, phone);
     const wrong = await client().post('/st365/auth/login/sms', {
       phoneNumber: phone,
       code: code === '000000' ? '111111' : '000000',
@@ -148,7 +141,7 @@ describe('SMS codes: login, forgotten password', () => {
     const person = await createTestPerson(t.db, tenant.id);
     const phone = person.mobile as string;
     await client().post('/st365/auth/sms/code', { phoneNumber: phone, purpose: 'reset' });
-    const code = await lastCode(t, tenant.id, phone);
+    const code = await lastSmsCode(t.db, tenant.id, phone);
     const short = await client().post('/st365/auth/password/forgot', { phoneNumber: phone, code, newPassword: '123' });
     expect(short.body.msg).toContain('密码最少为6位字符');
     const reset = await client().post('/st365/auth/password/forgot', {

@@ -1,7 +1,7 @@
 import { IdentityStatus, PageType, type PageTypeCode } from '@shetuan/shared/identity';
 
-const MEMBER_CODES = new Set([1, 12, 103, 109]);
-const UNIT_MEMBER_CODES = new Set([13, 110]);
+const MEMBER_CODES = new Set([1, 12, 16, 103, 109]);
+const UNIT_MEMBER_CODES = new Set([13, 15, 110]);
 const EXPERT_CODES = new Set([3, 17, 104, 111]);
 
 /**

@@ -129,8 +129,16 @@ export async function insertUser(tx: Tx, values: Omit<typeof users.$inferInsert,
   return id;
 }
 
-export async function addTenantUser(tx: Tx, tenantId: number, userId: number, userType = 2): Promise<void> {
-  await tx.insert(tenantUsers).values({ tenantId, userId, userType }).onConflictDoNothing();
+export async function addTenantUser(
+  tx: Tx,
+  tenantId: number,
+  userId: number,
+  options: { userType?: number; status?: number; deptId?: number | null } = {},
+): Promise<void> {
+  await tx
+    .insert(tenantUsers)
+    .values({ tenantId, userId, userType: options.userType ?? 2, status: options.status ?? 1, deptId: options.deptId })
+    .onConflictDoNothing();
 }
 
 export async function insertIdentity(
@@ -155,4 +163,10 @@ export async function setName(tx: Tx, userId: number, name: string): Promise<voi
 
 export async function setEmail(tx: Tx, userId: number, email: string): Promise<void> {
   await tx.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Whether a person already belongs to the current tenant. */
+export async function isTenantUser(tx: Tx, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ userId: tenantUsers.userId }).from(tenantUsers).where(eq(tenantUsers.userId, userId));
+  return Boolean(row);
 }

@@ -13,6 +13,7 @@ import {
   ZMenuData,
   ZPasswordLogin,
   ZProfileInput,
+  ZRegister,
   ZSendCode,
   ZSendCodeData,
   ZSessionInfo,
@@ -81,6 +82,30 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       await identity.forgotPassword(db, await tenantOfRequest(db, request), request.body);
       return ok(null, '密码已重置，请使用新密码登录');
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: '注册（短信验证；按租户设置待审核或直接生效）',
+        body: ZRegister,
+        response: { 200: ZEnvelope(z.object({ pending: z.boolean(), existed: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      const result = await identity.register(db, await tenantOfRequest(db, request), request.body);
+      const msg = result.pending
+        ? result.existed
+          ? '注册成功，沿用该手机号原有密码，请等待管理员审核'
+          : '注册成功，请等待管理员审核'
+        : result.existed
+          ? '注册成功，沿用该手机号原有密码，请登录'
+          : '注册成功，请登录';
+      return ok(result, msg);
     },
   );
 

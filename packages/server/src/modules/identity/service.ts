@@ -3,11 +3,14 @@ import {
   IdentityStatus,
   LOGIN_MESSAGES,
   PageType,
+  TenantUserStatus,
   type TIdentity,
   type TLoginData,
   type TMenuData,
+  type TRegister,
   type TSessionInfo,
   type TStatusData,
+  UserType,
 } from '@shetuan/shared/identity';
 import { DEFAULT_TENANT_LOGO } from '@shetuan/shared/tenant';
 import { eq } from 'drizzle-orm';
@@ -18,7 +21,7 @@ import { createSession, revokeSession, revokeUserSessions } from '../../platform
 import { clearFailures, failureKeys, recentFailures, recordFailure, THROTTLE } from '../../platform/auth/throttle';
 import type { AppDatabase, Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
-import { buildMenus, grantsOfIdentity } from '../../platform/rbac';
+import { assignDefaultRole, buildMenus, grantsOfIdentity } from '../../platform/rbac';
 import {
   CODE_CHECK_MESSAGES,
   consumeVerificationCode,
@@ -28,11 +31,15 @@ import {
 import { tenants } from '../../platform/tenancy/tables';
 import { pageTypeOfIdentity } from './page-type';
 import {
+  addTenantUser,
   findIdentity,
   findLogin,
   findUser,
   type IdentityRow,
   identitiesOfUser,
+  insertIdentity,
+  insertUser,
+  isTenantUser,
   lockUser,
   myTenants,
   setEmail,
@@ -214,6 +221,56 @@ export async function forgotPassword(
     account.id,
   );
 }
+
+/**
+ * /societyRegister: a person registers with a tenant after proving the phone by SMS. The tenant's
+ * settings.registration decides: 'review' (default) waits in /user-audit, 'open' is active at
+ * once, 'closed' refuses. A phone that already has an account elsewhere joins with its own
+ * password (the SMS code proved it is theirs); one already in this tenant is told to log in.
+ */
+export async function register(
+  db: AppDatabase,
+  tenantId: number,
+  input: TRegister,
+): Promise<{ pending: boolean; existed: boolean }> {
+  const [tenant] = await db.withGlobal((g) =>
+    g.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId)),
+  );
+  const mode = tenant?.settings.registration ?? 'review';
+  if (mode === 'closed') throw new AppError(ResultCode.FAILED, '本机构暂未开放注册');
+  const problem = passwordPolicyError(
+    input.password,
+    tenant?.settings.passwordPolicy === 'strong' ? 'strong' : 'basic',
+  );
+  if (problem) throw new AppError(ResultCode.FAILED, problem);
+  await checkCode(db, tenantId, input.phoneNumber, 'register', input.code);
+  const passwordHash = await hashPassword(input.password);
+  const pending = mode !== 'open';
+  return db.withTenant(tenantId, async (tx) => {
+    const existing = await findLogin(tx, input.phoneNumber);
+    if (existing && (await isTenantUser(tx, existing.id))) {
+      throw new AppError(ResultCode.FAILED, '该手机号已在本机构注册，请直接登录');
+    }
+    const userId =
+      existing?.id ?? (await insertUser(tx, { name: input.name, mobile: input.phoneNumber, passwordHash }));
+    await addTenantUser(tx, tenantId, userId, {
+      userType: UserType.SOCIAL,
+      status: pending ? TenantUserStatus.PENDING : TenantUserStatus.ACTIVE,
+    });
+    const identityId = await insertIdentity(tx, {
+      tenantId,
+      userId,
+      identityCode: SOCIAL_IDENTITY_CODE,
+      orgId: null,
+      status: pending ? IdentityStatus.PENDING : IdentityStatus.ACTIVE,
+    });
+    await assignDefaultRole(tx, tenantId, identityId, SOCIAL_IDENTITY_CODE);
+    return { pending, existed: Boolean(existing) };
+  });
+}
+
+/** A self-registered person is a personal user (16) of the tenant, a social user in its lists. */
+const SOCIAL_IDENTITY_CODE = 16;
 
 async function passwordPolicyOf(db: AppDatabase, tenantId: number): Promise<PasswordPolicy> {
   const [row] = await db.withGlobal((g) =>

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { idColumn, tenantIdColumn, timestamps } from '../../platform/db/columns';
-import { orgs } from '../org/tables';
+import { departments, orgs } from '../org/tables';
 
 /**
  * Global: a person, who logs in once and may belong to several tenants. Row-level security (not
@@ -53,11 +53,21 @@ export const tenantUsers = pgTable(
     /** 1 unit user, 2 personal user, 3 social user, 4 enterprise user. */
     userType: smallint('user_type').notNull().default(2),
     deptId: bigint('dept_id', { mode: 'number' }),
-    /** 1 active, 0 disabled, 2 waiting for review (/user-audit). */
+    /** 1 active, 0 disabled, 2 waiting for review (/user-audit), 3 registration refused. */
     status: smallint('status').notNull().default(1),
+    /** The reviewer's remark on a self-registration (/user-audit). */
+    reviewRemark: text('review_remark').notNull().default(''),
     ...timestamps(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), index('tenant_users_user').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    index('tenant_users_user').on(t.userId),
+    foreignKey({
+      columns: [t.tenantId, t.deptId],
+      foreignColumns: [departments.tenantId, departments.id],
+      name: 'tenant_users_dept_fk',
+    }),
+  ],
 );
 
 /** Tenant-owned: one identity of a person in a tenant (spec identity codes), in an organisation. */

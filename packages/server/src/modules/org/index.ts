@@ -1,4 +1,5 @@
+export { departmentExists } from './departments';
 export { findOrg, insertOrg, listOrgs, type NewOrg, type OrgRow } from './repository';
 export { orgRoutes } from './routes';
-export { demoCityOrgs, demoDistrictOrgs, type OrgSeed, seedOrgTree } from './seed';
-export { orgs } from './tables';
+export { demoCityOrgs, demoDepartments, demoDistrictOrgs, type OrgSeed, seedDepartments, seedOrgTree } from './seed';
+export { departments, orgs } from './tables';

@@ -1,10 +1,11 @@
 import { ok, orgTypeNames, ZEnvelope, ZIdParam, ZPageQuery } from '@shetuan/shared';
-import { ZOrgInput, ZOrgPage } from '@shetuan/shared/org';
+import { ZDepartmentInput, ZDepartmentPage, ZOrgInput, ZOrgPage } from '@shetuan/shared/org';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/context';
 import type { AppInstance } from '../../platform/http/app-types';
 import { sendXlsx } from '../../platform/http/excel';
+import * as dept from './departments';
 import * as org from './service';
 
 const authOf = (r: FastifyRequest) => r.auth as AuthContext;
@@ -108,6 +109,108 @@ export async function orgRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       await inTenant(request, (tx) => org.deleteOrg(tx, request.params.id));
+      return ok(null, '删除成功');
+    },
+  );
+
+  await departmentRoutes(app);
+}
+
+/** /departmentManage: the departments of the association's own office, as a tree. */
+async function departmentRoutes(app: AppInstance): Promise<void> {
+  const { db } = app;
+  const inTenant = <T>(r: FastifyRequest, work: Parameters<typeof db.withTenant<T>>[1]) =>
+    db.withTenant(authOf(r).tenantId, work);
+
+  app.get(
+    '/org/departments',
+    {
+      config: { permission: '/departmentManage' },
+      schema: {
+        tags,
+        summary: '部门列表（无关键字时为树，按顶级部门分页）',
+        querystring: ZPageQuery,
+        response: { 200: ZEnvelope(ZDepartmentPage) },
+      },
+    },
+    async (request) => ok(await inTenant(request, (tx) => dept.listDepartmentsPage(tx, request.query))),
+  );
+  app.get(
+    '/org/departments/options',
+    {
+      config: { permission: 'identity' },
+      schema: {
+        tags,
+        summary: '部门选项（上级部门、人员所属部门）',
+        response: { 200: ZEnvelope(z.object({ list: z.array(z.object({ id: z.number(), name: z.string() })) })) },
+      },
+    },
+    async (request) =>
+      ok({
+        list: (await inTenant(request, (tx) => dept.allDepartments(tx))).map((d) => ({ id: d.id, name: d.name })),
+      }),
+  );
+  app.get(
+    '/org/departments/export',
+    {
+      config: { permission: '/departmentManage:export' },
+      schema: { tags, summary: '导出部门（xlsx）', querystring: ZPageQuery.pick({ keyword: true }) },
+    },
+    async (request, reply) => {
+      const rows = await inTenant(request, (tx) => dept.allDepartments(tx, request.query.keyword));
+      return sendXlsx(
+        reply,
+        '部门列表',
+        '部门',
+        [
+          { header: '部门名称', width: 30, value: (r) => r.name },
+          { header: '上级部门', width: 24, value: (r) => r.parentName },
+          { header: '负责人', width: 12, value: (r) => r.leader },
+          { header: '联系电话', width: 16, value: (r) => r.phone },
+          { header: '人员数', width: 10, value: (r) => r.staffCount },
+          { header: '排序', width: 8, value: (r) => r.sort },
+          { header: '状态', width: 8, value: (r) => (r.status === 1 ? '正常' : '停用') },
+        ],
+        rows,
+      );
+    },
+  );
+  app.post(
+    '/org/departments',
+    {
+      config: { permission: '/departmentManage:add' },
+      schema: {
+        tags,
+        summary: '新增部门',
+        body: ZDepartmentInput,
+        response: { 200: ZEnvelope(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        { id: await inTenant(request, (tx) => dept.createDepartment(tx, authOf(request).tenantId, request.body)) },
+        '新增成功',
+      ),
+  );
+  app.put(
+    '/org/departments/:id',
+    {
+      config: { permission: '/departmentManage:edit' },
+      schema: { tags, summary: '修改部门', params: ZIdParam, body: ZDepartmentInput, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await inTenant(request, (tx) => dept.updateDepartment(tx, request.params.id, request.body));
+      return ok(null, '保存成功');
+    },
+  );
+  app.delete(
+    '/org/departments/:id',
+    {
+      config: { permission: '/departmentManage:delete' },
+      schema: { tags, summary: '删除部门', params: ZIdParam, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await inTenant(request, (tx) => dept.deleteDepartment(tx, request.params.id));
       return ok(null, '删除成功');
     },
   );

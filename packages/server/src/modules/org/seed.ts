@@ -1,6 +1,7 @@
 import { OrgType } from '@shetuan/shared';
 import type { Tx } from '../../platform/db';
 import { insertOrg } from './repository';
+import { departments } from './tables';
 
 export interface OrgSeed {
   name: string;
@@ -59,3 +60,41 @@ export const demoDistrictOrgs: OrgSeed = {
     { name: '滨江区科普志愿者协会', orgType: OrgType.DISTRICT_SOCIETY, regionCode: '330108' },
   ],
 };
+
+export interface DepartmentSeed {
+  name: string;
+  leader?: string;
+  children?: DepartmentSeed[];
+}
+
+/** The office of the demo city association. */
+export const demoDepartments: DepartmentSeed[] = [
+  { name: '办公室', leader: '周敏' },
+  { name: '组织人事部', leader: '吴昊' },
+  {
+    name: '学会学术部',
+    leader: '郑雨',
+    children: [{ name: '学会服务科' }, { name: '学术交流科' }],
+  },
+  { name: '科学普及部', leader: '王磊' },
+];
+
+/** Inserts a department tree for one tenant (inside its withTenant transaction); returns the ids by name. */
+export async function seedDepartments(
+  tx: Tx,
+  tenantId: number,
+  list: DepartmentSeed[],
+  parentId: number | null = null,
+  ids = new Map<string, number>(),
+): Promise<Map<string, number>> {
+  let sort = 0;
+  for (const d of list) {
+    const [row] = await tx
+      .insert(departments)
+      .values({ tenantId, parentId, name: d.name, leader: d.leader ?? '', sort: sort++ })
+      .returning({ id: departments.id });
+    if (row) ids.set(d.name, row.id);
+    if (row && d.children) await seedDepartments(tx, tenantId, d.children, row.id, ids);
+  }
+  return ids;
+}

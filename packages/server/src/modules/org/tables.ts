@@ -26,3 +26,32 @@ export const orgs = pgTable(
     index('orgs_tenant_parent').on(t.tenantId, t.parentId),
   ],
 );
+
+/**
+ * Tenant-owned: the departments of the association's own office (/departmentManage), as a tree.
+ * Staff belong to one through tenant_users.dept_id.
+ */
+export const departments = pgTable(
+  'departments',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    name: text('name').notNull(),
+    leader: text('leader').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    /** 1 active, 0 disabled. */
+    status: smallint('status').notNull().default(1),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.parentId],
+      foreignColumns: [t.tenantId, t.id],
+      name: 'departments_parent_fk',
+    }),
+    index('departments_tenant_parent').on(t.tenantId, t.parentId),
+  ],
+);

@@ -109,9 +109,12 @@ describe('administration: roles, grants, users, logs, sessions', () => {
       '姓名',
       '手机号',
       '账号',
+      '用户类型',
+      '部门',
       '身份',
       '角色',
       '状态',
+      '审核意见',
       '加入时间',
     ]);
     const logins = (await adminA.get('/st365/audit/login-logs?pageSize=50')).body.data;

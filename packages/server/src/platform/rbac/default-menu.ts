@@ -334,5 +334,6 @@ export const DEFAULT_ROLES: { name: string; identityCodes: number[]; grants: 'al
   { name: '初审单位', identityCodes: [5], grants: [...PERSONAL, 'first-trial'] },
   { name: '申报人', identityCodes: [6], grants: [...PERSONAL, 'applicant'] },
   { name: '参会人员', identityCodes: [10], grants: [...PERSONAL] },
+  { name: '单位及个人用户', identityCodes: [15, 16], grants: [...PERSONAL] },
   { name: '继续教育学员', identityCodes: [11], grants: [...PERSONAL] },
 ];

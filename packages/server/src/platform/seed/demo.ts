@@ -1,7 +1,7 @@
 import { OrgType } from '@shetuan/shared';
 import { eq } from 'drizzle-orm';
 import { seedDemoAccounts } from '../../modules/identity/demo';
-import { demoCityOrgs, demoDistrictOrgs, seedOrgTree } from '../../modules/org';
+import { demoCityOrgs, demoDepartments, demoDistrictOrgs, seedDepartments, seedOrgTree } from '../../modules/org';
 import type { AppDatabase } from '../db';
 import { seedTenantRbac } from '../rbac';
 import { tenantDomains, tenants } from '../tenancy/tables';
@@ -63,7 +63,10 @@ export async function seedDemo(db: AppDatabase): Promise<SeedResult> {
     return { city, district, disabled };
   });
   if (!ids) return { seeded: false, tenantIds: null };
-  await db.withTenant(ids.city, (tx) => seedOrgTree(tx, ids.city, demoCityOrgs));
+  await db.withTenant(ids.city, async (tx) => {
+    await seedOrgTree(tx, ids.city, demoCityOrgs);
+    await seedDepartments(tx, ids.city, demoDepartments);
+  });
   await db.withTenant(ids.district, (tx) => seedOrgTree(tx, ids.district, demoDistrictOrgs));
   for (const tenantId of [ids.city, ids.district, ids.disabled]) {
     await db.withTenant(tenantId, (tx) => seedTenantRbac(tx, tenantId));

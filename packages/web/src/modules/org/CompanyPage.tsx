@@ -17,11 +17,7 @@ import { useCan } from '../../platform/auth/can';
 import { DeleteAction } from '../../platform/components/DeleteAction';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
-
-export const orgKeys = {
-  all: ['org'] as const,
-  options: () => [...orgKeys.all, 'options'] as const,
-};
+import { orgKeys } from './keys';
 
 type Options = { list: { id: number; name: string }[]; types: { value: number; label: string }[] };
 

@@ -7,4 +7,10 @@ export const orgRoutes: AppRoute[] = [
     meta: { requireLogin: true, keepAlive: true, routerList: [{ name: '组织与人员' }, { name: '单位管理' }] },
     layout: 'console',
   },
+  {
+    path: '/departmentManage',
+    screen: () => import('./DepartmentPage'),
+    meta: { requireLogin: true, keepAlive: true, routerList: [{ name: '组织与人员' }, { name: '部门管理' }] },
+    layout: 'console',
+  },
 ];

@@ -17,6 +17,12 @@ export interface ListPageProps<T> {
   searchPlaceholder?: string;
   toolbar?: ReactNode[];
   actionRef?: Ref<ActionType | undefined>;
+  /** Extra query parameters sent with the list and the export (a screen's fixed filter or its tabs). */
+  params?: Record<string, string | number | undefined>;
+  /** Tree lists: rows with children, expanded on arrival. */
+  tree?: boolean;
+  /** Tabs above the list (ProTable's toolbar menu). */
+  tabs?: { items: { key: string; label: string }[]; activeKey: string; onChange: (key: string) => void };
 }
 
 /**
@@ -26,6 +32,7 @@ export interface ListPageProps<T> {
 export function ListPage<T extends Record<string, unknown>>(props: ListPageProps<T>) {
   const [keyword, setKeyword] = useState('');
   const [exporting, setExporting] = useState(false);
+  const [expanded, setExpanded] = useState<React.Key[]>([]);
   const ownRef = useRef<ActionType | undefined>(undefined);
   const actionRef = (props.actionRef ?? ownRef) as React.RefObject<ActionType | undefined>;
   return (
@@ -34,7 +41,23 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
       rowKey={props.rowKey}
       actionRef={actionRef}
       columns={props.columns}
+      params={props.params}
       search={false}
+      expandable={
+        props.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) } : undefined
+      }
+      toolbar={
+        props.tabs
+          ? {
+              menu: {
+                type: 'tab',
+                activeKey: props.tabs.activeKey,
+                items: props.tabs.items,
+                onChange: (key) => props.tabs?.onChange(String(key)),
+              },
+            }
+          : undefined
+      }
       options={{
         density: true,
         fullScreen: true,
@@ -52,10 +75,12 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
       pagination={{ defaultPageSize: 20, showSizeChanger: true, showQuickJumper: true }}
       request={async (params) => {
         const page = await api.get<TPage<T>>(props.path, {
+          ...props.params,
           current: params.current,
           pageSize: params.pageSize,
           keyword: ((params.keyword as string | undefined) ?? '').trim() || undefined,
         });
+        if (props.tree) setExpanded(keysWithChildren(page.records, props.rowKey));
         return { data: page.records, total: page.total, success: true };
       }}
       toolBarRender={() => [
@@ -71,7 +96,7 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
                   try {
                     await api.download(
                       props.exportPath as string,
-                      { keyword },
+                      { ...props.params, keyword },
                       `${props.exportName ?? props.title}.xlsx`,
                     );
                   } finally {
@@ -86,4 +111,19 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
       ]}
     />
   );
+}
+
+function keysWithChildren<T extends Record<string, unknown>>(rows: T[], rowKey: string): React.Key[] {
+  const keys: React.Key[] = [];
+  const walk = (list: T[]) => {
+    for (const r of list) {
+      const children = r.children as T[] | undefined;
+      if (children?.length) {
+        keys.push(r[rowKey] as React.Key);
+        walk(children);
+      }
+    }
+  };
+  walk(rows);
+  return keys;
 }

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../harness/browser';
+import { loginToConsole, pick } from '../harness/console';
 
 describe('an administrator gives a new role a menu and a user that role', () => {
   const baseUrl = inject('baseUrl');
@@ -12,24 +13,7 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await browser.close();
   });
 
-  /** Opens a select by its label, picks the option, and waits until the dropdown has closed. */
-  async function pick(page: Page, label: string, option: string, typeToFilter = false): Promise<void> {
-    if (typeToFilter) await page.getByLabel(label).fill(option.replace(/（.*$/, ''));
-    else await page.getByLabel(label).click();
-    const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-    await open.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-    await open.waitFor({ state: 'hidden' });
-  }
-
-  async function login(account: string): Promise<Page> {
-    const page = await newPage(browser);
-    await page.goto(`${baseUrl}/new/login`);
-    await page.getByPlaceholder('手机号或账号').fill(account);
-    await page.getByPlaceholder('密码').fill('Demo@123');
-    await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.getByRole('heading', { name: /^您好，/ }).waitFor();
-    return page;
-  }
+  const login = (account: string) => loginToConsole(browser, baseUrl, account);
 
   it('creates the role, grants 内容管理 at /jurisdiction, assigns it at /user-management; the user then sees it', async () => {
     const before = await login('13800000006');
@@ -76,7 +60,7 @@ describe('an administrator gives a new role a menu and a user that role', () => 
 
     const download = admin.waitForEvent('download');
     await admin.getByRole('button', { name: /导出Excel/ }).click();
-    expect((await download).suggestedFilename()).toBe('用户列表.xlsx');
+    expect((await download).suggestedFilename()).toBe('用户管理.xlsx');
     await admin.context().close();
 
     const after = await login('13800000006');
@@ -84,17 +68,20 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await after.context().close();
   });
 
-  it('adds a person at /user-management, who must change the initial password at first login', async () => {
+  it('adds a person at /user-management/personal-add, who must change the initial password at first login', async () => {
     const admin = await login('13800000002');
     await admin.goto(`${baseUrl}/new/user-management`);
-    await admin.getByRole('button', { name: /新增用户/ }).click();
+    await admin.getByRole('button', { name: /新增个人用户/ }).click();
+    await admin.waitForURL(/\/new\/user-management\/personal-add$/);
     await admin.getByLabel('姓名').fill('蒋新人');
     await admin.getByLabel('手机号').fill('13600000099');
     await pick(admin, '身份', '个人会员（12）', true);
     await pick(admin, '所属单位', '示范市医学会', true);
     await admin.getByLabel('初始密码').fill('Init@123');
-    await admin.getByRole('button', { name: /确\s*定/ }).click();
+    await screenshot(admin, 'user-personal-add');
+    await admin.getByRole('button', { name: /保\s*存/ }).click();
     await admin.getByText('新增成功，首次登录须修改密码').waitFor();
+    await admin.waitForURL(/\/new\/user-management$/);
     await admin.getByRole('row').filter({ hasText: '蒋新人' }).waitFor();
     await admin.context().close();
 

@@ -19,6 +19,7 @@ export const platformRoutes: AppRoute[] = [
     screen: () => import('./auth/pages/ForgetPasswordPage').then((m) => ({ default: m.SocietyForgetPasswordPage })),
     meta: open,
   },
+  { path: '/societyRegister', screen: () => import('./auth/pages/SocietyRegisterPage'), meta: open },
   { path: '/chooseIdentity', screen: () => import('./auth/pages/ChooseIdentityPage'), meta: open },
   { path: '/chooseSociety', screen: () => import('./auth/pages/ChooseSocietyPage'), meta: open },
   { path: '/set-phone', screen: () => import('./auth/pages/SetPhonePage'), meta: open },

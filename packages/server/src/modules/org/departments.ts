@@ -46,8 +46,9 @@ export function toTree(list: TDepartment[]): TDepartment[] {
   const roots: TDepartment[] = [];
   for (const d of byId.values()) {
     const up = d.parentId === null ? undefined : byId.get(d.parentId);
-    if (up) (up.children ??= []).push(d);
-    else roots.push(d);
+    if (!up) roots.push(d);
+    else if (up.children) up.children.push(d);
+    else up.children = [d];
   }
   return roots;
 }

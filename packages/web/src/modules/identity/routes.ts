@@ -1,10 +1,33 @@
 import type { AppRoute } from '../../app/route-registry';
+import { listOf, USER_FORM_SCREENS, USER_LIST_SCREENS } from './user-screens';
+
+const GROUP = { name: '组织与人员' };
 
 export const identityRoutes: AppRoute[] = [
-  {
-    path: '/user-management',
-    screen: () => import('./UserManagementPage'),
-    meta: { requireLogin: true, keepAlive: true, routerList: [{ name: '组织与人员' }, { name: '用户管理' }] },
-    layout: 'console',
-  },
+  ...Object.entries(USER_LIST_SCREENS).map(
+    ([path, screen]): AppRoute => ({
+      path,
+      screen: () => import('./UserListPage'),
+      meta: {
+        requireLogin: true,
+        keepAlive: true,
+        depth: 10,
+        routerList: [GROUP, { name: listOf(screen.list).title }],
+      },
+      layout: 'console',
+    }),
+  ),
+  ...Object.entries(USER_FORM_SCREENS).map(
+    ([path, screen]): AppRoute => ({
+      path,
+      screen: () => import('./UserFormPage'),
+      meta: {
+        requireLogin: true,
+        menuPath: '/user-management',
+        depth: screen.mode === 'add' ? 20 : 30,
+        routerList: [GROUP, { name: '用户管理', path: '/user-management' }, { name: screen.title }],
+      },
+      layout: 'console',
+    }),
+  ),
 ];

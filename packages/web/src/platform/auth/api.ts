@@ -13,9 +13,11 @@ export const authKeys = {
 
 export const authApi = {
   passwordLogin: (body: { login: string; password: string }) => api.post<TLoginData>('/auth/login/password', body),
-  sendCode: (body: { phoneNumber: string; purpose: 'login' | 'reset' | 'bind' | 'change' }) =>
+  sendCode: (body: { phoneNumber: string; purpose: 'login' | 'reset' | 'bind' | 'change' | 'register' }) =>
     api.post<{ resendAfterSeconds: number }>('/auth/sms/code', body),
   smsLogin: (body: { phoneNumber: string; code: string }) => api.post<TLoginData>('/auth/login/sms', body),
+  register: (body: { name: string; phoneNumber: string; code: string; password: string }) =>
+    api.post<{ pending: boolean; existed: boolean }>('/auth/register', body),
   forgotPassword: (body: { phoneNumber: string; code: string; newPassword: string }) =>
     api.post<null>('/auth/password/forgot', body),
   status: (body: { userId: number; identityId?: number }) =>

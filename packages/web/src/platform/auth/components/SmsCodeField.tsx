@@ -12,7 +12,7 @@ export function SmsCodeField({
 }: {
   form?: FormInstance | undefined;
   phoneField?: string;
-  purpose: 'login' | 'reset' | 'bind' | 'change';
+  purpose: 'login' | 'reset' | 'bind' | 'change' | 'register';
 }) {
   return (
     <ProFormCaptcha

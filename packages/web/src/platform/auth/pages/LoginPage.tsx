@@ -12,7 +12,16 @@ import { continueLogin } from '../flow';
 type Mode = 'password' | 'sms';
 
 /** /login and /societyLogin: password or SMS-code login, then the page-type flow. */
-export function LoginScreen({ title, forgetPath }: { title: string; forgetPath: string }) {
+export function LoginScreen({
+  title,
+  forgetPath,
+  registerPath,
+}: {
+  title: string;
+  forgetPath: string;
+  /** Where a visitor registers, on the login screens that offer it. */
+  registerPath?: string;
+}) {
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('password');
   const [form] = Form.useForm();
@@ -69,7 +78,8 @@ export function LoginScreen({ title, forgetPath }: { title: string; forgetPath: 
             <SmsCodeField form={form} purpose="login" />
           </>
         )}
-        <div style={{ marginBottom: 16, textAlign: 'right' }}>
+        <div style={{ marginBottom: 16, display: 'flex', justifyContent: registerPath ? 'space-between' : 'flex-end' }}>
+          {registerPath && <Link to={registerPath}>没有账号？立即注册</Link>}
           <Link to={forgetPath}>忘记密码</Link>
         </div>
       </LoginForm>

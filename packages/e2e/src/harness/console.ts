@@ -1,0 +1,48 @@
+import type { Browser, Page } from 'playwright-core';
+import { newPage } from './browser';
+
+/** Every demo account's password (README). */
+export const DEMO_PASSWORD = 'Demo@123';
+
+/** Logs a demo account in at /login and waits for the console's greeting. */
+export async function loginToConsole(
+  browser: Browser,
+  baseUrl: string,
+  account: string,
+  password = DEMO_PASSWORD,
+): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(`${baseUrl}/new/login`);
+  await page.getByPlaceholder('手机号或账号').fill(account);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.getByRole('heading', { name: /^您好，/ }).waitFor();
+  return page;
+}
+
+/** Opens a select by its label, picks the option, and waits until the dropdown has closed. */
+export async function pick(page: Page, label: string, option: string, typeToFilter = false): Promise<void> {
+  if (typeToFilter) await page.getByLabel(label).fill(option.replace(/（.*$/, '').trim());
+  else await page.getByLabel(label).click();
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await open.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  await open.waitFor({ state: 'hidden' });
+}
+
+/** Reads the last code the development SMS provider sent to a phone, from /smsOutbox as an administrator. */
+export async function smsCodeFromOutbox(admin: Page, baseUrl: string, phone: string): Promise<string> {
+  await admin.goto(`${baseUrl}/new/smsOutbox`);
+  const search = admin.getByPlaceholder(/手机号/);
+  await admin.locator('.ant-table-row').first().waitFor();
+  await search.fill(phone);
+  await search.press('Enter');
+  const row = admin
+    .locator('.ant-table-row')
+    .filter({ hasText: phone.slice(-4) })
+    .first();
+  await row.waitFor();
+  const text = (await row.textContent()) ?? '';
+  const code = /验证码为(\d{6})/.exec(text)?.[1];
+  if (!code) throw new Error(`no code in the outbox row: ${text}`);
+  return code;
+}

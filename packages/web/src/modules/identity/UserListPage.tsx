@@ -1,0 +1,280 @@
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  type ActionType,
+  ModalForm,
+  type ProColumns,
+  ProFormCheckbox,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
+import { type TUserRow, tenantUserStatusNames, type UserListKind, UserType } from '@shetuan/shared/identity';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Space, Tag } from 'antd';
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { feedback } from '../../app/feedback';
+import { api } from '../../app/request';
+import { useCan } from '../../platform/auth/can';
+import { LinkButton } from '../../platform/components/LinkButton';
+import { ListPage } from '../../platform/components/ListPage';
+import { identityAdminKeys } from './keys';
+import { UserFields, userBody } from './UserFields';
+import { addPathOf, editPathOf, listOf, USER_LIST_SCREENS } from './user-screens';
+
+function AssignRoles({ user, onSaved }: { user: TUserRow; onSaved: () => void }) {
+  const roles = useQuery({
+    queryKey: identityAdminKeys.roleOptions(),
+    queryFn: async () => (await api.get<{ list: { id: number; name: string }[] }>('/rbac/roles/options')).list,
+  });
+  const first = user.identities[0];
+  return (
+    <ModalForm<{ identityId: number; roleIds: number[] }>
+      title={`分配角色：${user.name}`}
+      trigger={<LinkButton>分配角色</LinkButton>}
+      width={560}
+      modalProps={{ destroyOnHidden: true }}
+      initialValues={first ? { identityId: first.identityId, roleIds: first.roles.map((r) => r.id) } : undefined}
+      onFinish={async (values) => {
+        await api.request(`/identity/identities/${values.identityId}/roles`, 'PUT', { roleIds: values.roleIds ?? [] });
+        void feedback.message.success('角色已分配');
+        onSaved();
+        return true;
+      }}
+    >
+      <ProFormSelect
+        name="identityId"
+        label="身份"
+        rules={[{ required: true, message: '请选择身份' }]}
+        options={user.identities.map((i) => ({
+          value: i.identityId,
+          label: `${i.identityName}（${i.orgName || '—'}）`,
+        }))}
+      />
+      <ProFormCheckbox.Group
+        name="roleIds"
+        label="角色"
+        options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+      />
+    </ModalForm>
+  );
+}
+
+function ResetPassword({ kind, user }: { kind: UserListKind; user: TUserRow }) {
+  return (
+    <ModalForm<{ password: string }>
+      title={`重置密码：${user.name}`}
+      trigger={<LinkButton>重置密码</LinkButton>}
+      width={420}
+      modalProps={{ destroyOnHidden: true }}
+      onFinish={async (values) => {
+        await api.post(`${kind.api}/${user.userId}/password`, values);
+        void feedback.message.success('密码已重置，该用户下次登录须修改密码');
+        return true;
+      }}
+    >
+      <ProFormText.Password
+        name="password"
+        label="新密码"
+        rules={[
+          { required: true, message: '请输入新密码' },
+          { min: 6, message: '密码最少为6位字符' },
+        ]}
+      />
+    </ModalForm>
+  );
+}
+
+/** Add or edit in a dialog, for the lists without form pages. */
+function UserDialog({
+  kind,
+  userType,
+  user,
+  onSaved,
+}: {
+  kind: UserListKind;
+  userType: number;
+  user?: TUserRow;
+  onSaved: () => void;
+}) {
+  const mode = user ? 'edit' : 'add';
+  const label = kind.adds.find((a) => a.userType === userType)?.label ?? '新增用户';
+  return (
+    <ModalForm<Record<string, unknown>>
+      title={user ? `编辑：${user.name}` : label}
+      trigger={
+        user ? (
+          <LinkButton>编辑</LinkButton>
+        ) : (
+          <Button type="primary" icon={<PlusOutlined />}>
+            {label}
+          </Button>
+        )
+      }
+      width={520}
+      modalProps={{ destroyOnHidden: true }}
+      initialValues={user ? { name: user.name, status: user.status, deptId: user.deptId ?? undefined } : undefined}
+      onFinish={async (values) => {
+        const body = userBody(kind, userType, mode, values);
+        if (user) await api.request(`${kind.api}/${user.userId}`, 'PUT', body);
+        else await api.post(kind.api, body);
+        void feedback.message.success(user ? '保存成功' : '新增成功，首次登录须修改密码');
+        onSaved();
+        return true;
+      }}
+    >
+      <UserFields kind={kind} userType={userType} mode={mode} />
+    </ModalForm>
+  );
+}
+
+function Review({ kind, user, onSaved }: { kind: UserListKind; user: TUserRow; onSaved: () => void }) {
+  return (
+    <ModalForm<{ approved: boolean; remark: string }>
+      title={`审核：${user.name}`}
+      trigger={<LinkButton>审核</LinkButton>}
+      width={480}
+      modalProps={{ destroyOnHidden: true }}
+      initialValues={{ approved: true, remark: '' }}
+      onFinish={async (values) => {
+        await api.post(`${kind.api}/${user.userId}/review`, values);
+        void feedback.message.success(values.approved ? '审核通过' : '已审核不通过');
+        onSaved();
+        return true;
+      }}
+    >
+      <ProFormRadio.Group
+        name="approved"
+        label="审核结果"
+        options={[
+          { value: true, label: '通过' },
+          { value: false, label: '不通过' },
+        ]}
+      />
+      <ProFormTextArea
+        name="remark"
+        label="审核意见"
+        placeholder="不通过时必填，申请人登录时可以看到"
+        fieldProps={{ maxLength: 200, showCount: true }}
+        dependencies={['approved']}
+        rules={[
+          ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+            validator: async (_: unknown, value: string) => {
+              if (getFieldValue('approved') === false && !value?.trim()) throw new Error('请填写不通过的原因');
+            },
+          }),
+        ]}
+      />
+    </ModalForm>
+  );
+}
+
+const STATUS_COLOURS: Record<number, string> = { 1: 'success', 0: 'default', 2: 'processing', 3: 'error' };
+
+/**
+ * /user-management, /user-audit, /social-user-management, /enterprise-user-management: one
+ * screen configured by USER_LIST_SCREENS (tabs, where adding and editing happen, reviewing).
+ */
+export default function UserListPage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const can = useCan();
+  const ref = useRef<ActionType | undefined>(undefined);
+  const screen = USER_LIST_SCREENS[pathname];
+  const [tab, setTab] = useState(screen?.tabs[0]?.key ?? '');
+  if (!screen) return null;
+  const kind = listOf(screen.list);
+  const reload = () => void ref.current?.reload();
+  const canEdit = can(`${kind.menu}:edit`);
+  const query = screen.tabs.find((t) => t.key === tab)?.query ?? {};
+
+  const columns: ProColumns<TUserRow>[] = [
+    { title: '姓名', dataIndex: 'name', width: 110 },
+    { title: '手机号', dataIndex: 'mobile', width: 130 },
+    { title: '用户类型', dataIndex: 'userTypeName', width: 90 },
+    ...(screen.list === 'staff' ? [{ title: '部门', dataIndex: 'deptName', width: 110 } as ProColumns<TUserRow>] : []),
+    {
+      title: screen.review ? '身份' : '身份与角色',
+      dataIndex: 'identities',
+      render: (_, row) => (
+        <Space direction="vertical" size={2}>
+          {row.identities.map((i) => (
+            <span key={i.identityId}>
+              {i.identityName}
+              {i.orgName ? `（${i.orgName}）` : ''}
+              {!screen.review && '：'}
+              {!screen.review &&
+                (i.roles.length ? (
+                  i.roles.map((r) => <Tag key={r.id}>{r.name}</Tag>)
+                ) : (
+                  <Tag color="warning">未分配角色</Tag>
+                ))}
+            </span>
+          ))}
+        </Space>
+      ),
+    },
+    ...(screen.review ? [{ title: '审核意见', dataIndex: 'reviewRemark', width: 200 } as ProColumns<TUserRow>] : []),
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (_, r) => <Tag color={STATUS_COLOURS[r.status]}>{tenantUserStatusNames[r.status]}</Tag>,
+    },
+    { title: screen.review ? '注册时间' : '加入时间', dataIndex: 'createdAt', valueType: 'dateTime', width: 170 },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 220,
+      render: (_, row) => {
+        if (!canEdit) return null;
+        if (screen.review) return <Review kind={kind} user={row} onSaved={reload} />;
+        return (
+          <Space size={4}>
+            {screen.editOn === 'page' ? (
+              <LinkButton onClick={() => void navigate(editPathOf(row.userType, row.userId))}>编辑</LinkButton>
+            ) : (
+              <UserDialog kind={kind} userType={row.userType} user={row} onSaved={reload} />
+            )}
+            {screen.list === 'staff' && row.identities.length > 0 && <AssignRoles user={row} onSaved={reload} />}
+            <ResetPassword kind={kind} user={row} />
+          </Space>
+        );
+      },
+    },
+  ];
+
+  const adds = can(`${kind.menu}:add`)
+    ? kind.adds.map((a) =>
+        screen.editOn === 'page' ? (
+          <Button
+            key={a.userType}
+            type={a.userType === UserType.PERSONAL ? 'primary' : 'default'}
+            icon={<PlusOutlined />}
+            onClick={() => void navigate(addPathOf(a.userType))}
+          >
+            {a.label}
+          </Button>
+        ) : (
+          <UserDialog key={a.userType} kind={kind} userType={a.userType} onSaved={reload} />
+        ),
+      )
+    : [];
+
+  return (
+    <ListPage<TUserRow & Record<string, unknown>>
+      title={kind.title}
+      rowKey="userId"
+      path={kind.api}
+      params={query}
+      tabs={{ items: screen.tabs.map((t) => ({ key: t.key, label: t.label })), activeKey: tab, onChange: setTab }}
+      exportPath={can(`${kind.menu}:export`) ? `${kind.api}/export` : undefined}
+      exportName={kind.title}
+      searchPlaceholder="姓名、手机号或账号"
+      actionRef={ref}
+      columns={columns as ProColumns<TUserRow & Record<string, unknown>>[]}
+      toolbar={adds}
+    />
+  );
+}

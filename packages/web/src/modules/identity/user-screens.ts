@@ -1,0 +1,87 @@
+import { USER_LISTS, type UserListKey, UserType } from '@shetuan/shared/identity';
+
+/**
+ * The user screens (spec 001 §2.5), served by two configured screens: UserListPage for the lists
+ * and UserFormPage for the add and edit pages. A new list or form is a line here, not a page.
+ */
+export interface UserListScreen {
+  list: UserListKey;
+  tabs: { key: string; label: string; query: { userType?: number; status?: number } }[];
+  /** Add and edit happen on pages (the form routes below) or in a dialog. */
+  editOn: 'page' | 'dialog';
+  /** Reviews instead of edits (/user-audit). */
+  review?: boolean;
+}
+
+export const USER_LIST_SCREENS: Record<string, UserListScreen> = {
+  '/user-management': {
+    list: 'staff',
+    editOn: 'page',
+    tabs: [
+      { key: 'all', label: '全部', query: {} },
+      { key: 'unit', label: '单位用户', query: { userType: UserType.UNIT } },
+      { key: 'personal', label: '个人用户', query: { userType: UserType.PERSONAL } },
+      { key: 'disabled', label: '已停用', query: { status: 0 } },
+    ],
+  },
+  '/user-audit': {
+    list: 'audit',
+    editOn: 'dialog',
+    review: true,
+    tabs: [
+      { key: 'pending', label: '待审核', query: { status: 2 } },
+      { key: 'refused', label: '未通过', query: { status: 3 } },
+    ],
+  },
+  '/social-user-management': {
+    list: 'social',
+    editOn: 'dialog',
+    tabs: [
+      { key: 'all', label: '全部', query: {} },
+      { key: 'disabled', label: '已停用', query: { status: 0 } },
+    ],
+  },
+  '/enterprise-user-management': {
+    list: 'enterprise',
+    editOn: 'dialog',
+    tabs: [
+      { key: 'all', label: '全部', query: {} },
+      { key: 'disabled', label: '已停用', query: { status: 0 } },
+    ],
+  },
+};
+
+export interface UserFormScreen {
+  list: UserListKey;
+  userType: number;
+  mode: 'add' | 'edit';
+  title: string;
+}
+
+export const USER_FORM_SCREENS: Record<string, UserFormScreen> = {
+  '/user-management/unit-add': { list: 'staff', userType: UserType.UNIT, mode: 'add', title: '新增单位用户' },
+  '/user-management/unit-edit': { list: 'staff', userType: UserType.UNIT, mode: 'edit', title: '编辑单位用户' },
+  '/user-management/personal-add': {
+    list: 'staff',
+    userType: UserType.PERSONAL,
+    mode: 'add',
+    title: '新增个人用户',
+  },
+  '/user-management/personal-edit': {
+    list: 'staff',
+    userType: UserType.PERSONAL,
+    mode: 'edit',
+    title: '编辑个人用户',
+  },
+};
+
+/** The form page of a person of the staff list. */
+export function editPathOf(userType: number, userId: number): string {
+  return `/user-management/${userType === UserType.UNIT ? 'unit' : 'personal'}-edit?id=${userId}`;
+}
+
+export function addPathOf(userType: number): string {
+  return `/user-management/${userType === UserType.UNIT ? 'unit' : 'personal'}-add`;
+}
+
+export const listOf = (key: UserListKey) => USER_LISTS[key];

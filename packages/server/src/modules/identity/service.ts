@@ -21,7 +21,7 @@ import { createSession, revokeSession, revokeUserSessions } from '../../platform
 import { clearFailures, failureKeys, recentFailures, recordFailure, THROTTLE } from '../../platform/auth/throttle';
 import type { AppDatabase, Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
-import { assignDefaultRole, buildMenus, grantsOfIdentity } from '../../platform/rbac';
+import { assignDefaultRole, buildMenus, grantsOfIdentity, grantsOfTenant } from '../../platform/rbac';
 import {
   CODE_CHECK_MESSAGES,
   consumeVerificationCode,
@@ -484,7 +484,7 @@ export async function menuOf(db: AppDatabase, auth: AuthContext): Promise<TMenuD
       .from(tenants)
       .where(eq(tenants.id, auth.tenantId));
     const customType = tenant?.customType ?? 0;
-    const grants = await grantsOfIdentity(tx, identityId);
+    const grants = auth.actingFrom ? await grantsOfTenant(tx) : await grantsOfIdentity(tx, identityId);
     const { menuResult, hiddenMenu } = buildMenus(grants.menus, customType);
     return { menuResult, hiddenMenu, functions: [...grants.functions].sort(), customType };
   });
@@ -495,6 +495,11 @@ export async function logout(db: AppDatabase, auth: AuthContext): Promise<void> 
 }
 
 export async function sessionInfo(db: AppDatabase, auth: AuthContext): Promise<TSessionInfo> {
+  if (auth.actingFrom) {
+    const home = await sessionInfo(db, { ...auth, tenantId: auth.actingFrom.tenantId, actingFrom: null });
+    const name = await db.withTenant(auth.tenantId, (tx) => tenantName(tx, auth.tenantId));
+    return { ...home, tenantId: auth.tenantId, companyName: name, actingAsTenant: true };
+  }
   return db.withTenant(
     auth.tenantId,
     async (tx) => {

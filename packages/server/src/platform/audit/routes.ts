@@ -36,7 +36,7 @@ function opLogQuery(tx: Tx, keyword?: string) {
 const toLogin = (r: typeof loginLogs.$inferSelect) => ({ ...r, createdAt: r.createdAt.toISOString() });
 const toOp = (r: { log: typeof operationLogs.$inferSelect; userName: string | null }) => ({
   ...r.log,
-  userName: r.userName ?? '',
+  userName: r.log.actorName || (r.userName ?? ''),
   createdAt: r.log.createdAt.toISOString(),
 });
 const METHOD_NAMES: Record<string, string> = { password: '密码', sms: '短信验证码' };
@@ -140,7 +140,7 @@ export async function auditRoutes(app: AppInstance): Promise<void> {
         '操作日志',
         [
           { header: '时间', width: 22, value: (r) => r.log.createdAt },
-          { header: '操作人', width: 12, value: (r) => r.userName ?? '' },
+          { header: '操作人', width: 20, value: (r) => r.log.actorName || (r.userName ?? '') },
           { header: '方法', width: 8, value: (r) => r.log.method },
           { header: '接口', width: 36, value: (r) => r.log.path },
           { header: '来源菜单', width: 24, value: (r) => r.log.menuUrl },

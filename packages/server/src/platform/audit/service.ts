@@ -1,5 +1,7 @@
 import { maskPhone, PHONE_PATTERN } from '@shetuan/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { users } from '../../modules/identity/tables';
 import type { AppDatabase, Tx } from '../db';
 import { loginLogs, operationLogs } from './tables';
 
@@ -28,19 +30,32 @@ export async function writeOperationLog(db: AppDatabase, request: FastifyRequest
   let resultCode: number | null = null;
   const sent = reply.getHeader('x-result-code');
   if (typeof sent === 'string') resultCode = Number(sent);
-  await db.withTenant(auth.tenantId, (tx) =>
-    tx.insert(operationLogs).values({
-      tenantId: auth.tenantId,
-      userId: auth.userId,
-      identityId: auth.identityId,
-      actingUserId: null,
-      method: request.method,
-      path: (request.url.split('?')[0] ?? '').slice(0, 300),
-      menuUrl: typeof menuUrl === 'string' ? decodeURIComponent(menuUrl).slice(0, 300) : '',
-      statusCode: reply.statusCode,
-      resultCode,
-      durationMs: Math.round(reply.elapsedTime),
-      ip: request.ip,
-    }),
+  await db.withTenant(
+    auth.tenantId,
+    async (tx) => {
+      const actorName = auth.actingFrom ? await actingName(tx, auth.userId) : '';
+      await tx.insert(operationLogs).values({
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        identityId: auth.identityId,
+        actingUserId: auth.actingFrom ? auth.userId : null,
+        actingFromTenantId: auth.actingFrom?.tenantId ?? null,
+        actorName,
+        method: request.method,
+        path: (request.url.split('?')[0] ?? '').slice(0, 300),
+        menuUrl: typeof menuUrl === 'string' ? decodeURIComponent(menuUrl).slice(0, 300) : '',
+        statusCode: reply.statusCode,
+        resultCode,
+        durationMs: Math.round(reply.elapsedTime),
+        ip: request.ip,
+      });
+    },
+    auth.userId,
   );
+}
+
+/** The acting person's name (visible through app.user_id though not one of the tenant's people). */
+async function actingName(tx: Tx, userId: number): Promise<string> {
+  const [row] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return `${row?.name ?? '运营'}（运营代管）`;
 }

@@ -30,6 +30,10 @@ export const operationLogs = pgTable(
     identityId: bigint('identity_id', { mode: 'number' }),
     /** The super administrator acting as this tenant, when one is. */
     actingUserId: bigint('acting_user_id', { mode: 'number' }),
+    /** The tenant the acting super administrator came from (their identity is identityId there). */
+    actingFromTenantId: integer('acting_from_tenant_id'),
+    /** Who acted, as a name kept with the row: the acting person is not one of this tenant's people. */
+    actorName: text('actor_name').notNull().default(''),
     method: text('method').notNull(),
     path: text('path').notNull(),
     menuUrl: text('menu_url').notNull().default(''),

@@ -6,6 +6,12 @@ export interface AuthContext {
   sessionId: number;
   societyChosen: boolean;
   isSuperAdmin: boolean;
+  /**
+   * Set when an operations super administrator acts as this tenant (adverTenantId): the tenant and
+   * identity they logged in with. tenantId is then the tenant acted as, and paths and functions are
+   * all of its menus and function points.
+   */
+  actingFrom: { tenantId: number; identityId: number | null } | null;
   /** Menu paths and 'path:code' function points of the identity (empty before an identity is chosen). */
   paths: Set<string>;
   functions: Set<string>;

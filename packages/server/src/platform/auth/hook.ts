@@ -4,8 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import { users } from '../../modules/identity/tables';
 import type { AppDatabase } from '../db';
 import { AppError } from '../http/errors';
-import { grantsOfIdentity } from '../rbac/repository';
+import { grantsOfIdentity, grantsOfTenant } from '../rbac/repository';
 import { tenantOfRequest } from '../tenancy/request-tenant';
+import { tenants } from '../tenancy/tables';
 import type { AuthContext } from './context';
 import { findSessionByToken, touchSession } from './sessions';
 import { checkSignature } from './signature';
@@ -95,14 +96,43 @@ export async function authenticate(db: AppDatabase, request: FastifyRequest, per
         sessionId: session.id,
         societyChosen: session.societyChosen,
         isSuperAdmin: user.isSuperAdmin,
+        actingFrom: null,
         paths: grants?.paths ?? new Set<string>(),
         functions: grants?.functions ?? new Set<string>(),
       } satisfies AuthContext;
     },
     null,
   );
-  checkPermission(auth, permission);
-  return auth;
+  const acting = await actAsTenant(db, request, auth);
+  checkPermission(acting, permission);
+  return acting;
+}
+
+/**
+ * An operations super administrator acting as another tenant sends its id as adverTenantId (spec
+ * 000 §7). The session stays theirs; the request then works in that tenant with all of its menus
+ * and function points, and the operation log records both (platform/audit).
+ */
+async function actAsTenant(db: AppDatabase, request: FastifyRequest, auth: AuthContext): Promise<AuthContext> {
+  const header = request.headers.advertenantid;
+  if (typeof header !== 'string' || header === '') return auth;
+  const target = Number(header);
+  if (!Number.isSafeInteger(target) || target <= 0) throw new AppError(ResultCode.FAILED, '代管的租户不存在或已停用');
+  if (target === auth.tenantId) return auth;
+  if (!auth.isSuperAdmin) throw new AppError(ResultCode.FORBIDDEN, '只有运营超级管理员可以代管租户');
+  if (!auth.identityId) throw new AppError(ResultCode.FORBIDDEN, '请先选择登录身份');
+  const [tenant] = await db.withGlobal((g) =>
+    g.select({ status: tenants.status }).from(tenants).where(eq(tenants.id, target)),
+  );
+  if (tenant?.status !== 1) throw new AppError(ResultCode.FAILED, '代管的租户不存在或已停用');
+  const grants = await db.withTenant(target, (tx) => grantsOfTenant(tx));
+  return {
+    ...auth,
+    tenantId: target,
+    actingFrom: { tenantId: auth.tenantId, identityId: auth.identityId },
+    paths: grants.paths,
+    functions: grants.functions,
+  };
 }
 
 /**

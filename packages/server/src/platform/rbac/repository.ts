@@ -99,6 +99,20 @@ export interface Grants {
   functions: Set<string>;
 }
 
+/** Everything the current tenant's menu holds: what a super administrator acting as the tenant may use. */
+export async function grantsOfTenant(tx: Tx): Promise<Grants> {
+  const menuRows = await tx.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
+  const fnRows = await tx
+    .select({ code: functionPoints.code, path: menus.path })
+    .from(functionPoints)
+    .innerJoin(menus, and(eq(menus.tenantId, functionPoints.tenantId), eq(menus.id, functionPoints.menuId)));
+  return {
+    menus: menuRows,
+    paths: new Set(menuRows.map((m) => m.path).filter(Boolean)),
+    functions: new Set(fnRows.map((f) => `${f.path}:${f.code}`)),
+  };
+}
+
 /** The menus and function points the roles of an identity grant (RLS keeps it inside the tenant). */
 export async function grantsOfIdentity(tx: Tx, identityId: number): Promise<Grants> {
   const roleIds = (

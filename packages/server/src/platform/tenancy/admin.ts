@@ -193,4 +193,37 @@ export async function tenantAdminRoutes(app: AppInstance): Promise<void> {
       return ok(null, '保存成功');
     },
   );
+  app.post(
+    '/platform/tenants/:id/act',
+    {
+      config: { permission: '/tenant' },
+      schema: {
+        tags,
+        summary: '以租户身份操作（代管）：校验后返回 adverTenantId、adverCompanyId',
+        params: ZIdParam,
+        response: {
+          200: ZEnvelope(z.object({ tenantId: z.number(), companyId: z.number(), companyName: z.string() })),
+        },
+      },
+    },
+    async (request) => {
+      requireSuperAdmin(authOf(request));
+      const [row] = await db.withGlobal((g) =>
+        g
+          .select({
+            id: tenants.id,
+            companyId: tenants.companyId,
+            companyName: tenants.companyName,
+            status: tenants.status,
+          })
+          .from(tenants)
+          .where(eq(tenants.id, request.params.id)),
+      );
+      if (row?.status !== 1) throw new AppError(ResultCode.FAILED, '代管的租户不存在或已停用');
+      return ok(
+        { tenantId: row.id, companyId: row.companyId, companyName: row.companyName },
+        `已进入“${row.companyName}”`,
+      );
+    },
+  );
 }

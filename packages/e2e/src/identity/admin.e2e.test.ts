@@ -115,6 +115,23 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await ops.getByRole('row').filter({ hasText: '滨江区科学技术协会' }).getByText('binjiang.localhost').waitFor();
     await ops.getByRole('row').filter({ hasText: '停用示例学会' }).getByText('停用', { exact: true }).waitFor();
     await screenshot(ops, 'tenant-manage');
+
+    await ops
+      .getByRole('row')
+      .filter({ hasText: '滨江区科学技术协会' })
+      .getByRole('button', { name: '进入租户' })
+      .click();
+    await ops.getByText('代管：滨江区科学技术协会').waitFor();
+    await expect.poll(() => ops.title()).toBe('滨江区科学技术协会管理后台');
+    await ops.goto(`${baseUrl}/new/company`);
+    await ops.getByRole('row').filter({ hasText: '滨江区电子学会' }).waitFor();
+    expect(await ops.getByRole('row').filter({ hasText: '示范市计算机学会' }).count()).toBe(0);
+    await screenshot(ops, 'acting-as-tenant');
+    await ops.getByRole('button', { name: '退出租户身份' }).click();
+    await ops.waitForURL(/\/new\/tenant$/);
+    await expect.poll(() => ops.getByText('代管：滨江区科学技术协会').count()).toBe(0);
+    await ops.goto(`${baseUrl}/new/company`);
+    await ops.getByRole('row').filter({ hasText: '示范市计算机学会' }).waitFor();
     await ops.context().close();
   });
 

@@ -106,6 +106,8 @@ describe('logging in as each demo account lands where the spec says', () => {
       .click();
     await inConsole(page, '孙双会');
     await page.getByText('滨江区电子学会', { exact: false }).first().waitFor();
+    // The tab shows the chosen society, not the tenant of the domain the page was opened on.
+    await expect.poll(() => page.title()).toBe('滨江区科学技术协会管理后台');
     await page.context().close();
   });
 

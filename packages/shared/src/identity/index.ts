@@ -126,6 +126,8 @@ export const ZSessionInfo = z.object({
   email: z.string(),
   tenantId: z.number().int(),
   companyName: z.string(),
+  /** The tenant's icon for the tab and the header (the session's tenant, or the one acted as). */
+  companyIcon: z.string(),
   identity: ZIdentity.nullable(),
   identityCount: z.number().int(),
   actingAsTenant: z.boolean(),

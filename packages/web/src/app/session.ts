@@ -94,6 +94,28 @@ export const session = {
     return localStorage.getItem(KEYS.enterPath) || '/login';
   },
 
+  /**
+   * A super administrator acting as a tenant (spec 000 §3 'advertiser tenant'): kept in this tab
+   * only; the client sends adverTenantId and adverCompanyId with every request while it is set.
+   */
+  acting(): { tenantId: number; companyId: number; companyName: string } | null {
+    const tenantId = Number(sessionStorage.getItem('adverTenantId'));
+    if (!tenantId) return null;
+    return {
+      tenantId,
+      companyId: Number(sessionStorage.getItem('adverCompanyId')) || 0,
+      companyName: sessionStorage.getItem('adverCompanyName') ?? '',
+    };
+  },
+  startActing(tenant: { tenantId: number; companyId: number; companyName: string }): void {
+    sessionStorage.setItem('adverTenantId', String(tenant.tenantId));
+    sessionStorage.setItem('adverCompanyId', String(tenant.companyId));
+    sessionStorage.setItem('adverCompanyName', tenant.companyName);
+  },
+  stopActing(): void {
+    for (const key of ['adverTenantId', 'adverCompanyId', 'adverCompanyName']) sessionStorage.removeItem(key);
+  },
+
   /** Logout and expiry: token, info, cookies, stored ids and session storage (spec 000 §4). */
   clear(): void {
     clearCookie('token');

@@ -338,8 +338,19 @@ function toIdentity(row: IdentityRow, companyName: string): TIdentity {
 }
 
 async function tenantName(tx: Tx, tenantId: number): Promise<string> {
-  const [t] = await tx.select({ companyName: tenants.companyName }).from(tenants).where(eq(tenants.id, tenantId));
-  return t?.companyName ?? '';
+  return (await tenantHead(tx, tenantId)).companyName;
+}
+
+/** The name and icon a tenant shows in the tab and the header. */
+async function tenantHead(tx: Tx, tenantId: number): Promise<{ companyName: string; icon: string }> {
+  const [t] = await tx
+    .select({ companyName: tenants.companyName, companyId: tenants.companyId, icon: tenants.icon })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return {
+    companyName: t?.companyName ?? '',
+    icon: !t || t.companyId === 1 || !t.icon ? DEFAULT_TENANT_LOGO : t.icon,
+  };
 }
 
 /** The user status check: which page comes after login (spec 000 §2; README for the rules). */
@@ -497,15 +508,22 @@ export async function logout(db: AppDatabase, auth: AuthContext): Promise<void> 
 export async function sessionInfo(db: AppDatabase, auth: AuthContext): Promise<TSessionInfo> {
   if (auth.actingFrom) {
     const home = await sessionInfo(db, { ...auth, tenantId: auth.actingFrom.tenantId, actingFrom: null });
-    const name = await db.withTenant(auth.tenantId, (tx) => tenantName(tx, auth.tenantId));
-    return { ...home, tenantId: auth.tenantId, companyName: name, actingAsTenant: true };
+    const head = await db.withTenant(auth.tenantId, (tx) => tenantHead(tx, auth.tenantId));
+    return {
+      ...home,
+      tenantId: auth.tenantId,
+      companyName: head.companyName,
+      companyIcon: head.icon,
+      actingAsTenant: true,
+    };
   }
   return db.withTenant(
     auth.tenantId,
     async (tx) => {
       const user = await findUser(tx, auth.userId);
       if (!user) throw new AppError(ResultCode.TOKEN_INVALID, '您的登录信息已失效，请重新登录！', null, 401);
-      const name = await tenantName(tx, auth.tenantId);
+      const head = await tenantHead(tx, auth.tenantId);
+      const name = head.companyName;
       const list = await identitiesOfUser(tx, auth.userId);
       const current = list.find((i) => i.id === auth.identityId);
       return {
@@ -515,6 +533,7 @@ export async function sessionInfo(db: AppDatabase, auth: AuthContext): Promise<T
         email: user.email,
         tenantId: auth.tenantId,
         companyName: name,
+        companyIcon: head.icon,
         identity: current ? toIdentity(current, name) : null,
         identityCount: list.filter((i) => i.status === IdentityStatus.ACTIVE).length,
         actingAsTenant: false,

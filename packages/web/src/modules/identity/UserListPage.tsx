@@ -12,7 +12,7 @@ import {
 import { type TUserRow, tenantUserStatusNames, type UserListKind, UserType } from '@shetuan/shared/identity';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Tag } from 'antd';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
@@ -170,6 +170,7 @@ function Review({ kind, user, onSaved }: { kind: UserListKind; user: TUserRow; o
   );
 }
 
+const NO_FILTER = {};
 const STATUS_COLOURS: Record<number, string> = { 1: 'success', 0: 'default', 2: 'processing', 3: 'error' };
 
 /**
@@ -183,11 +184,12 @@ export default function UserListPage() {
   const ref = useRef<ActionType | undefined>(undefined);
   const screen = USER_LIST_SCREENS[pathname];
   const [tab, setTab] = useState(screen?.tabs[0]?.key ?? '');
+  // One object per tab: ProTable reloads whenever its params object changes.
+  const query = useMemo(() => screen?.tabs.find((t) => t.key === tab)?.query ?? NO_FILTER, [screen, tab]);
   if (!screen) return null;
   const kind = listOf(screen.list);
   const reload = () => void ref.current?.reload();
   const canEdit = can(`${kind.menu}:edit`);
-  const query = screen.tabs.find((t) => t.key === tab)?.query ?? {};
 
   const columns: ProColumns<TUserRow>[] = [
     { title: '姓名', dataIndex: 'name', width: 110 },
@@ -197,6 +199,7 @@ export default function UserListPage() {
     {
       title: screen.review ? '身份' : '身份与角色',
       dataIndex: 'identities',
+      width: screen.review ? 200 : undefined,
       render: (_, row) => (
         <Space direction="vertical" size={2}>
           {row.identities.map((i) => (
@@ -215,7 +218,9 @@ export default function UserListPage() {
         </Space>
       ),
     },
-    ...(screen.review ? [{ title: '审核意见', dataIndex: 'reviewRemark', width: 200 } as ProColumns<TUserRow>] : []),
+    ...(screen.review
+      ? [{ title: '审核意见', dataIndex: 'reviewRemark', ellipsis: true } as ProColumns<TUserRow>]
+      : []),
     {
       title: '状态',
       dataIndex: 'status',

@@ -2,11 +2,13 @@ import type { TIdentity, TLoginData, TMenuData, TSessionInfo, TStatusData } from
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/request';
 import { session } from '../../app/session';
+import { useTenant } from '../tenant';
 
 export const authKeys = {
   all: ['auth'] as const,
   session: () => [...authKeys.all, 'session'] as const,
-  menu: (identityId: number | null) => [...authKeys.all, 'menu', identityId] as const,
+  menu: (identityId: number | null, actingTenantId: number | null) =>
+    [...authKeys.all, 'menu', identityId, actingTenantId] as const,
   identities: (userId: number | null) => [...authKeys.all, 'identities', userId] as const,
   societies: () => [...authKeys.all, 'societies'] as const,
 };
@@ -41,7 +43,7 @@ export const authApi = {
 
 export function useSessionInfo() {
   return useQuery({
-    queryKey: authKeys.session(),
+    queryKey: [...authKeys.session(), session.acting()?.tenantId ?? null],
     queryFn: authApi.sessionInfo,
     enabled: session.isLoggedIn(),
     staleTime: 60_000,
@@ -50,7 +52,7 @@ export function useSessionInfo() {
 
 export function useMenu() {
   return useQuery({
-    queryKey: authKeys.menu(session.identityId()),
+    queryKey: authKeys.menu(session.identityId(), session.acting()?.tenantId ?? null),
     queryFn: async () => {
       const menu = await authApi.menu();
       session.saveMenu(menu.menuResult, menu.hiddenMenu, menu.customType);
@@ -66,6 +68,18 @@ export function useIdentities() {
   return useQuery({
     queryKey: authKeys.identities(userId),
     queryFn: async () => (await authApi.identities(userId ?? 0)).list,
-    enabled: Boolean(userId) && session.isLoggedIn(),
+    // Identities belong to the session's own tenant: none to list while acting as another.
+    enabled: Boolean(userId) && session.isLoggedIn() && !session.acting(),
   });
+}
+
+/**
+ * The tenant the console shows in the tab and the header: the session's (a chosen society, or the
+ * tenant acted as) once logged in, else the domain's.
+ */
+export function useConsoleHead(): { companyName: string; icon: string } {
+  const tenant = useTenant();
+  const info = useSessionInfo();
+  if (info.data) return { companyName: info.data.companyName, icon: info.data.companyIcon };
+  return { companyName: tenant.companyName, icon: tenant.icon };
 }

@@ -1,22 +1,22 @@
-import { LockOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { ExportOutlined, LockOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
 import { LOGIN_MESSAGES } from '@shetuan/shared/identity';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dropdown, Result, Space, Spin } from 'antd';
+import { Button, Dropdown, Result, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback';
 import type { RouteMeta } from '../../app/route-registry';
 import { session } from '../../app/session';
-import { authApi, useIdentities, useMenu, useSessionInfo } from '../auth/api';
-import { consoleTitle, useTenant } from '../tenant';
+import { useActing } from '../auth/acting';
+import { authApi, useConsoleHead, useIdentities, useMenu, useSessionInfo } from '../auth/api';
+import { consoleTitle } from '../tenant';
 import { toLayoutRoutes } from './menu-routes';
 
 const COLLAPSED_KEY = 'collapsed';
 
 /** The main layout of the console: the server's menu for the identity, header with switch and user menu. */
 export default function ConsoleLayout() {
-  const tenant = useTenant();
   const navigate = useNavigate();
   const location = useLocation();
   const matches = useMatches();
@@ -24,6 +24,8 @@ export default function ConsoleLayout() {
   const menu = useMenu();
   const info = useSessionInfo();
   const identities = useIdentities();
+  const acting = useActing();
+  const head = useConsoleHead();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
 
   const meta = matches.at(-1)?.handle as RouteMeta | undefined;
@@ -31,6 +33,7 @@ export default function ConsoleLayout() {
 
   const logout = async () => {
     await authApi.logout().catch(() => undefined);
+    session.stopActing();
     session.clear();
     queryClient.clear();
     void feedback.message.success(LOGIN_MESSAGES.loggedOut);
@@ -38,6 +41,10 @@ export default function ConsoleLayout() {
   };
 
   const switchIdentity = async () => {
+    if (acting.acting) {
+      void feedback.message.warning('请先退出租户身份，再切换身份');
+      return;
+    }
     const list = identities.data ?? [];
     const others = list.filter((i) => i.identityId !== info.data?.identity?.identityId);
     if (list.length <= 1 || others.length === 0) {
@@ -63,8 +70,8 @@ export default function ConsoleLayout() {
 
   return (
     <ProLayout
-      title={consoleTitle(tenant)}
-      logo={tenant.icon}
+      title={consoleTitle(head)}
+      logo={head.icon}
       layout="mix"
       fixSiderbar
       collapsed={collapsed}
@@ -109,6 +116,16 @@ export default function ConsoleLayout() {
         ),
       }}
       actionsRender={() => [
+        ...(acting.acting
+          ? [
+              <Space key="acting">
+                <Tag color="orange">代管：{acting.acting.companyName}</Tag>
+                <Button size="small" icon={<ExportOutlined />} onClick={acting.exit}>
+                  退出租户身份
+                </Button>
+              </Space>,
+            ]
+          : []),
         <Space key="switch" style={{ cursor: 'pointer' }} onClick={() => void switchIdentity()} title="切换身份">
           <SwapOutlined />
           <span>切换身份</span>

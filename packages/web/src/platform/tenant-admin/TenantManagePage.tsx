@@ -14,6 +14,8 @@ import { Button, Space, Tag } from 'antd';
 import { type ReactElement, useRef } from 'react';
 import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
+import { useActing } from '../auth/acting';
+import { useSessionInfo } from '../auth/api';
 import { useCan } from '../auth/can';
 import { LinkButton } from '../components/LinkButton';
 import { ListPage } from '../components/ListPage';
@@ -89,6 +91,8 @@ function TenantForm({
 /** /tenant: the tenants of the platform (operations super administrators). */
 export default function TenantManagePage() {
   const can = useCan();
+  const acting = useActing();
+  const info = useSessionInfo();
   const ref = useRef<ActionType | undefined>(undefined);
   const reload = () => void ref.current?.reload();
   const columns: ProColumns<TTenantAdminRow>[] = [
@@ -116,11 +120,15 @@ export default function TenantManagePage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 80,
-      render: (_, row) =>
-        can('/tenant:edit') ? (
-          <TenantForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />
-        ) : null,
+      width: 160,
+      render: (_, row) => (
+        <Space size={4}>
+          {can('/tenant:edit') && <TenantForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />}
+          {row.status === 1 && row.id !== info.data?.tenantId && row.id !== acting.acting?.tenantId && (
+            <LinkButton onClick={() => void acting.enter(row.id)}>进入租户</LinkButton>
+          )}
+        </Space>
+      ),
     },
   ];
   return (

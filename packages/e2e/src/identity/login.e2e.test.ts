@@ -189,6 +189,37 @@ describe('logging in as each demo account lands where the spec says', () => {
     await page.context().close();
   });
 
+  it('a member continues on the phone with the one-time entry QR code; the link then no longer works', async () => {
+    const member = await login('13800000004');
+    // The name may have been changed by the personal-centre test.
+    await member.getByRole('heading', { name: /^您好，王/ }).waitFor();
+    await member.goto(`${baseUrl}/new/personalCenter`);
+    const issued = member.waitForResponse((r) => r.url().includes('/st365/auth/entry-tickets'));
+    await member.getByRole('button', { name: /生成二维码/ }).click();
+    const ticket = (await (await issued).json()).data as { memberToken: string; identityId: number; userId: number };
+    await member.getByText(/剩余 \d+ 秒/).waitFor();
+    await screenshot(member, 'personal-center-phone-entry');
+    const link = `${baseUrl}/new/?${new URLSearchParams({
+      memberToken: ticket.memberToken,
+      identityId: String(ticket.identityId),
+      userId: String(ticket.userId),
+    })}`;
+
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true });
+    await phone.goto(link);
+    await phone.getByRole('heading', { name: /^您好，王/ }).waitFor();
+    expect(new URL(phone.url()).search).toBe('');
+    await screenshot(phone, 'phone-entry');
+    await phone.context().close();
+
+    const again = await newPage(browser);
+    await again.goto(link);
+    await again.waitForURL(/\/new\/login$/);
+    await again.getByText('登录链接无效或已过期，请重新登录').waitFor();
+    await again.context().close();
+    await member.context().close();
+  });
+
   it('a wrong password says 账号或密码错误', async () => {
     const page = await login('13800000002', 'wrong-password');
     await page.getByText('账号或密码错误').waitFor();

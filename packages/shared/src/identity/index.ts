@@ -85,6 +85,16 @@ export const ZIdentityListQuery = z.object({
   tenantId: z.coerce.number().int().positive().optional(),
 });
 
+/** The member entry: the query's member token, identity id and user id (spec 000 §2). */
+export const ZEntryLogin = z.object({
+  memberToken: z
+    .string({ error: '登录链接无效或已过期，请重新登录' })
+    .min(16, '登录链接无效或已过期，请重新登录')
+    .max(128),
+  identityId: z.coerce.number({ error: '登录链接无效或已过期，请重新登录' }).int().positive(),
+  userId: z.coerce.number({ error: '登录链接无效或已过期，请重新登录' }).int().positive(),
+});
+
 export const ZIdentityLogin = z.object({ identityId: z.coerce.number().int().positive() });
 
 export const ZSociety = z.object({ tenantId: z.number().int(), companyName: z.string(), icon: z.string() });

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { identityRoutes } from '../modules/identity/routes';
 import { orgRoutes } from '../modules/org/routes';
+import { memberEntry } from '../platform/auth/flow';
 import { platformRoutes } from '../platform/routes';
 import { navigation } from './feedback';
 import { RootLayout } from './RootLayout';
@@ -18,9 +19,15 @@ function toRouteObject(route: AppRoute): RouteObject {
     path: route.path,
     handle: route.meta,
     loader: route.meta.requireLogin
-      ? ({ request }) => {
-          if (session.isLoggedIn()) return null;
+      ? async ({ request }) => {
           const url = new URL(request.url);
+          if (url.searchParams.has('memberToken')) {
+            const target = await memberEntry(url).catch(() => null);
+            if (target) return redirect(target);
+            session.clear();
+            return redirect('/login');
+          }
+          if (session.isLoggedIn()) return null;
           const path = url.pathname.replace(/^\/new/, '') || '/';
           // The spec's callback: where to go once logged in (the root needs none).
           if (path !== '/') session.setCallback(`${path}${url.search}`);

@@ -5,6 +5,7 @@ import {
   ZChangePassword,
   ZChooseSociety,
   ZEmailChange,
+  ZEntryLogin,
   ZForgotPassword,
   ZIdentityList,
   ZIdentityListQuery,
@@ -83,6 +84,38 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
       await identity.forgotPassword(db, await tenantOfRequest(db, request), request.body);
       return ok(null, '密码已重置，请使用新密码登录');
     },
+  );
+
+  app.post(
+    '/auth/login/entry',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: '会员入口：用一次性 memberToken 直接以身份登录',
+        body: ZEntryLogin,
+        response: { 200: ZEnvelope(ZLoginData) },
+      },
+    },
+    async (request) =>
+      ok(await identity.entryLogin(db, await tenantOfRequest(db, request), request.body, meta(request)), '登录成功'),
+  );
+
+  app.post(
+    '/auth/entry-tickets',
+    {
+      config: { permission: 'identity' },
+      schema: {
+        tags,
+        summary: '为当前身份签发一次性会员入口（2 分钟内有效）',
+        response: {
+          200: ZEnvelope(
+            z.object({ memberToken: z.string(), identityId: z.number(), userId: z.number(), expiresAt: z.string() }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await identity.issueEntryTicket(db, authOf(request))),
   );
 
   app.post(

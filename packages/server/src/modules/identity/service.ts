@@ -13,12 +13,14 @@ import {
   UserType,
 } from '@shetuan/shared/identity';
 import { DEFAULT_TENANT_LOGO } from '@shetuan/shared/tenant';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { writeLoginLog } from '../../platform/audit/service';
 import type { AuthContext } from '../../platform/auth/context';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, revokeSession, revokeUserSessions } from '../../platform/auth/sessions';
+import { entryTickets } from '../../platform/auth/tables';
 import { clearFailures, failureKeys, recentFailures, recordFailure, THROTTLE } from '../../platform/auth/throttle';
+import { hashToken, newToken } from '../../platform/auth/tokens';
 import type { AppDatabase, Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { assignDefaultRole, buildMenus, grantsOfIdentity, grantsOfTenant } from '../../platform/rbac';
@@ -443,6 +445,90 @@ export async function identityLogin(
       return { ok: loginData(session, auth.userId, user?.mobile ?? null, auth.tenantId, identityId) };
     },
     auth.userId,
+  );
+}
+
+/** How long a member entry ticket may wait for its one use. */
+export const ENTRY_TICKET_MS = 120_000;
+
+/** Issues a one-time entry ticket for the session's own identity (the member entry link). */
+export async function issueEntryTicket(
+  db: AppDatabase,
+  auth: AuthContext,
+): Promise<{ memberToken: string; identityId: number; userId: number; expiresAt: string }> {
+  if (!auth.identityId || auth.actingFrom) throw new AppError(ResultCode.FORBIDDEN, '请先选择登录身份');
+  const identityId = auth.identityId;
+  const memberToken = newToken();
+  const expiresAt = new Date(Date.now() + ENTRY_TICKET_MS);
+  await db.withTenant(auth.tenantId, (tx) =>
+    tx.insert(entryTickets).values({
+      tenantId: auth.tenantId,
+      tokenHash: hashToken(memberToken),
+      userId: auth.userId,
+      identityId,
+      expiresAt,
+    }),
+  );
+  return { memberToken, identityId, userId: auth.userId, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * The member entry (spec 000 §2): member token, identity id and user id from the query log in
+ * directly as that identity. The ticket is spent by its first use, right or wrong.
+ */
+export async function entryLogin(
+  db: AppDatabase,
+  tenantId: number,
+  input: { memberToken: string; identityId: number; userId: number },
+  meta: RequestMeta,
+): Promise<TLoginData> {
+  return committed<TLoginData>(
+    db,
+    tenantId,
+    async (tx) => {
+      const refuse = async (reason: string) => {
+        await writeLoginLog(tx, {
+          tenantId,
+          userId: input.userId,
+          login: `entry:${input.userId}`,
+          method: 'entry',
+          success: false,
+          reason,
+          ...meta,
+        });
+        return { error: new AppError(ResultCode.FAILED, '登录链接无效或已过期，请重新登录') };
+      };
+      const [ticket] = await tx
+        .update(entryTickets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(entryTickets.tokenHash, hashToken(input.memberToken)), isNull(entryTickets.usedAt)))
+        .returning();
+      if (!ticket) return refuse('unknown or used ticket');
+      if (ticket.expiresAt.getTime() <= Date.now()) return refuse('expired ticket');
+      if (ticket.userId !== input.userId || ticket.identityId !== input.identityId) return refuse('ticket mismatch');
+      const identity = await findIdentity(tx, ticket.identityId);
+      const user = await findUser(tx, ticket.userId);
+      if (!identity || !user || user.status !== 1 || identity.status !== IdentityStatus.ACTIVE)
+        return refuse('identity not active');
+      const session = await createSession(tx, {
+        tenantId,
+        userId: user.id,
+        identityId: identity.id,
+        societyChosen: true,
+        ...meta,
+      });
+      await writeLoginLog(tx, {
+        tenantId,
+        userId: user.id,
+        login: user.mobile ?? user.account ?? String(user.id),
+        method: 'entry',
+        success: true,
+        reason: '',
+        ...meta,
+      });
+      return { ok: loginData(session, user.id, user.mobile, tenantId, identity.id) };
+    },
+    input.userId,
   );
 }
 

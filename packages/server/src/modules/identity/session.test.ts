@@ -30,20 +30,22 @@ describe('the status check and the page types', () => {
     return { ...(res.body.data as Status), person, client: c };
   }
 
-  it.each([
-    ['one active identity logs in directly', { identities: [{ code: 4 }] }, 3],
-    ['several identities choose one', { identities: [{ code: 4 }, { code: 2 }] }, 2],
-    ['a disabled member identity', { identities: [{ code: 12, status: IdentityStatus.DISABLED }] }, 11],
-    ['a pending member application', { identities: [{ code: 12, status: IdentityStatus.PENDING }] }, 12],
-    ['a pending unit-member application', { identities: [{ code: 13, status: IdentityStatus.PENDING }] }, 13],
-    ['a rejected member application', { identities: [{ code: 12, status: IdentityStatus.REJECTED }] }, 17],
-    ['a rejected unit-member application', { identities: [{ code: 13, status: IdentityStatus.REJECTED }] }, 19],
-    ['a member who has not paid', { identities: [{ code: 12, status: IdentityStatus.UNPAID }] }, 18],
-    ['a unit member who has not paid', { identities: [{ code: 13, status: IdentityStatus.UNPAID }] }, 20],
-    ['a pending expert registration', { identities: [{ code: 17, status: IdentityStatus.PENDING }] }, 21],
-    ['a password that must change first', { mustChangePassword: true }, 16],
-    ['no phone bound', { mobile: null, account: `np${Date.now()}` }, 15],
-  ])('%s → pageType %i', async (_what, options, pageType) => {
+  it.each(
+    [
+      ['one active identity logs in directly', { identities: [{ code: 4 }] }, 3],
+      ['several identities choose one', { identities: [{ code: 4 }, { code: 2 }] }, 2],
+      ['a disabled member identity', { identities: [{ code: 12, status: IdentityStatus.DISABLED }] }, 11],
+      ['a pending member application', { identities: [{ code: 12, status: IdentityStatus.PENDING }] }, 12],
+      ['a pending unit-member application', { identities: [{ code: 13, status: IdentityStatus.PENDING }] }, 13],
+      ['a rejected member application', { identities: [{ code: 12, status: IdentityStatus.REJECTED }] }, 17],
+      ['a rejected unit-member application', { identities: [{ code: 13, status: IdentityStatus.REJECTED }] }, 19],
+      ['a member who has not paid', { identities: [{ code: 12, status: IdentityStatus.UNPAID }] }, 18],
+      ['a unit member who has not paid', { identities: [{ code: 13, status: IdentityStatus.UNPAID }] }, 20],
+      ['a pending expert registration', { identities: [{ code: 17, status: IdentityStatus.PENDING }] }, 21],
+      ['a password that must change first', { mustChangePassword: true }, 16],
+      ['no phone bound', { mobile: null, account: `np${Date.now()}` }, 15],
+    ].map(([what, options, pageType]) => ({ what, options, pageType })),
+  )('$what → pageType $pageType', async ({ options, pageType }) => {
     const status = await statusOf(options as Parameters<typeof createTestPerson>[2]);
     expect(status.pageType).toBe(pageType);
   });
@@ -297,5 +299,56 @@ describe('sessions: logout, expiry, revocation, signatures, permissions', () => 
       tx.select().from(sessions).where(eq(sessions.userId, a.person.userId)),
     );
     expect(aSessions).toEqual([]);
+  });
+});
+
+describe('the member entry: member token, identity id and user id in the query', () => {
+  let t: TestContext;
+  let tenant: { id: number; domain: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    tenant = await createTestTenantWithRbac(t.db);
+  });
+  afterAll(() => t.close());
+
+  it('logs in directly as the identity once; the ticket is then spent', async () => {
+    const person = await createTestPerson(t.db, tenant.id, { identities: [{ code: 12 }] });
+    const member = new TestClient(t.app, tenant.domain);
+    await member.loginAs(person.mobile as string, person.password);
+    const ticket = (await member.post('/st365/auth/entry-tickets')).body.data;
+    expect(ticket).toMatchObject({ identityId: person.identityIds[0], userId: person.userId });
+
+    const phone = new TestClient(t.app, tenant.domain);
+    const entered = await phone.post('/st365/auth/login/entry', ticket);
+    expect(entered.body).toMatchObject({ success: true, data: { identityId: person.identityIds[0] } });
+    phone.adopt(entered.body.data);
+    expect((await phone.get('/st365/auth/menu')).body.data.menuResult.length).toBeGreaterThan(0);
+
+    const again = await new TestClient(t.app, tenant.domain).post('/st365/auth/login/entry', ticket);
+    expect(again.body.msg).toBe('登录链接无效或已过期，请重新登录');
+  });
+
+  it('refuses a ticket for another identity or user, a made-up one, and one from another tenant', async () => {
+    const person = await createTestPerson(t.db, tenant.id, { identities: [{ code: 12 }, { code: 3 }] });
+    const member = new TestClient(t.app, tenant.domain);
+    await member.loginAs(person.mobile as string, person.password, person.identityIds[0]);
+    const visitor = () => new TestClient(t.app, tenant.domain);
+
+    const t1 = (await member.post('/st365/auth/entry-tickets')).body.data;
+    const swapped = await visitor().post('/st365/auth/login/entry', { ...t1, identityId: person.identityIds[1] });
+    expect(swapped.body.msg).toBe('登录链接无效或已过期，请重新登录');
+    // The failed use spent it.
+    expect((await visitor().post('/st365/auth/login/entry', t1)).body.success).toBe(false);
+
+    expect(
+      (await visitor().post('/st365/auth/login/entry', { memberToken: 'x'.repeat(43), identityId: 1, userId: 1 })).body
+        .msg,
+    ).toBe('登录链接无效或已过期，请重新登录');
+    expect((await visitor().post('/st365/auth/login/entry', { identityId: 'a' })).body.success).toBe(false);
+
+    const other = await createTestTenantWithRbac(t.db);
+    const t2 = (await member.post('/st365/auth/entry-tickets')).body.data;
+    expect((await new TestClient(t.app, other.domain).post('/st365/auth/login/entry', t2)).body.success).toBe(false);
+    expect((await visitor().post('/st365/auth/login/entry', t2)).body.success).toBe(true);
   });
 });

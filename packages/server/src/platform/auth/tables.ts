@@ -72,3 +72,31 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_key_at').on(t.key, t.at)],
 );
+
+/**
+ * Tenant-owned: a one-time member entry ticket (spec 000 §2: a member entry arrives with member
+ * token, identity id and user id in the query). Issued by a logged-in identity for itself, valid
+ * two minutes, spent by its first use; only the SHA-256 of the token is kept.
+ */
+export const entryTickets = pgTable(
+  'entry_tickets',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    tokenHash: text('token_hash').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    identityId: bigint('identity_id', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('entry_tickets_token').on(t.tenantId, t.tokenHash),
+    foreignKey({
+      columns: [t.tenantId, t.identityId],
+      foreignColumns: [identities.tenantId, identities.id],
+      name: 'entry_tickets_identity_fk',
+    }),
+  ],
+);

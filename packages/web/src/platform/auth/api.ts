@@ -18,6 +18,10 @@ export const authApi = {
   sendCode: (body: { phoneNumber: string; purpose: 'login' | 'reset' | 'bind' | 'change' | 'register' }) =>
     api.post<{ resendAfterSeconds: number }>('/auth/sms/code', body),
   smsLogin: (body: { phoneNumber: string; code: string }) => api.post<TLoginData>('/auth/login/sms', body),
+  entryLogin: (body: { memberToken: string; identityId: number; userId: number }) =>
+    api.post<TLoginData>('/auth/login/entry', body, { persistent: true }),
+  issueEntryTicket: () =>
+    api.post<{ memberToken: string; identityId: number; userId: number; expiresAt: string }>('/auth/entry-tickets'),
   register: (body: { name: string; phoneNumber: string; code: string; password: string }) =>
     api.post<{ pending: boolean; existed: boolean }>('/auth/register', body),
   forgotPassword: (body: { phoneNumber: string; code: string; newPassword: string }) =>

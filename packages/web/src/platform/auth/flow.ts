@@ -70,3 +70,28 @@ export async function continueLogin(data: TLoginData, go: Go): Promise<void> {
   session.save(data);
   await routeByStatus(data.userId, go);
 }
+
+/** The query parameters of a member entry (spec 000 §2). */
+export const MEMBER_ENTRY_PARAMS = ['memberToken', 'identityId', 'userId'] as const;
+
+/**
+ * A member entry: a console address carrying member token, identity id and user id logs in as
+ * that identity (replacing any session of this browser), then opens the address without them,
+ * or / when the identity's menu does not have it. Answers the path to open, or null when the
+ * address is not a member entry.
+ */
+export async function memberEntry(url: URL): Promise<string | null> {
+  const [memberToken, identityId, userId] = MEMBER_ENTRY_PARAMS.map((k) => url.searchParams.get(k));
+  if (!memberToken || !identityId || !userId) return null;
+  const data = await authApi.entryLogin({ memberToken, identityId: Number(identityId), userId: Number(userId) });
+  session.save(data);
+  queryClient.removeQueries({ queryKey: authKeys.all });
+  const menu = await authApi.menu();
+  session.saveMenu(menu.menuResult, menu.hiddenMenu, menu.customType);
+  const rest = new URLSearchParams(url.search);
+  for (const k of MEMBER_ENTRY_PARAMS) rest.delete(k);
+  const path = url.pathname.replace(/^\/new/, '') || '/';
+  const target = destinationAfterLogin(path, menu.menuResult).path;
+  const search = rest.toString();
+  return target === path && search ? `${path}?${search}` : target;
+}

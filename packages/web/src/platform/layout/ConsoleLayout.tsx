@@ -2,7 +2,7 @@ import { ExportOutlined, LockOutlined, LogoutOutlined, SwapOutlined, UserOutline
 import { ProLayout } from '@ant-design/pro-components';
 import { LOGIN_MESSAGES } from '@shetuan/shared/identity';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Result, Space, Spin, Tag } from 'antd';
+import { Button, Dropdown, Grid, Result, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback';
@@ -26,7 +26,9 @@ export default function ConsoleLayout() {
   const identities = useIdentities();
   const acting = useActing();
   const head = useConsoleHead();
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const narrow = useNarrowScreen();
+  // On a phone the menu is a drawer: closed on arrival whatever the desktop preference is.
+  const [collapsed, setCollapsed] = useState(() => narrow || localStorage.getItem(COLLAPSED_KEY) === '1');
 
   const meta = matches.at(-1)?.handle as RouteMeta | undefined;
   const selected = meta?.menuPath ?? location.pathname;
@@ -77,7 +79,7 @@ export default function ConsoleLayout() {
       collapsed={collapsed}
       onCollapse={(value) => {
         setCollapsed(value);
-        localStorage.setItem(COLLAPSED_KEY, value ? '1' : '0');
+        if (!narrow) localStorage.setItem(COLLAPSED_KEY, value ? '1' : '0');
       }}
       location={{ pathname: selected }}
       route={{ path: '/', children: toLayoutRoutes(menu.data.menuResult) }}
@@ -88,9 +90,11 @@ export default function ConsoleLayout() {
       avatarProps={{
         icon: <UserOutlined />,
         size: 'small',
-        title: info.data
-          ? `${info.data.name}${info.data.identity ? `（${info.data.identity.identityName}）` : ''}`
-          : '',
+        title: narrow
+          ? undefined
+          : info.data
+            ? `${info.data.name}${info.data.identity ? `（${info.data.identity.identityName}）` : ''}`
+            : '',
         render: (_props, dom) => (
           <Dropdown
             menu={{
@@ -119,7 +123,7 @@ export default function ConsoleLayout() {
         ...(acting.acting
           ? [
               <Space key="acting">
-                <Tag color="orange">代管：{acting.acting.companyName}</Tag>
+                {!narrow && <Tag color="orange">代管：{acting.acting.companyName}</Tag>}
                 <Button size="small" icon={<ExportOutlined />} onClick={acting.exit}>
                   退出租户身份
                 </Button>
@@ -128,11 +132,17 @@ export default function ConsoleLayout() {
           : []),
         <Space key="switch" style={{ cursor: 'pointer' }} onClick={() => void switchIdentity()} title="切换身份">
           <SwapOutlined />
-          <span>切换身份</span>
+          {!narrow && <span>切换身份</span>}
         </Space>,
       ]}
     >
       <Outlet />
     </ProLayout>
   );
+}
+
+/** Phone-sized screens (below antd's md breakpoint), where ProLayout shows the menu as a drawer. */
+function useNarrowScreen(): boolean {
+  const screens = Grid.useBreakpoint();
+  return screens.md === false || (screens.md === undefined && window.innerWidth < 768);
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
 import { authKeys, useIdentities, useSessionInfo } from '../auth/api';
+import { PhoneEntryCard } from './PhoneEntryCard';
 
 /** /personalCenter: the person's own data, identities, and the ways to change them. */
 export default function PersonalCenterPage() {
@@ -62,7 +63,10 @@ export default function PersonalCenterPage() {
           </Descriptions>
         </Card>
       </Col>
-      <Col span={24}>
+      <Col xs={24} lg={12}>
+        <PhoneEntryCard />
+      </Col>
+      <Col xs={24} lg={12}>
         <Card title="我的身份" loading={identities.isPending}>
           <Space wrap>
             {(identities.data ?? []).map((i) => (

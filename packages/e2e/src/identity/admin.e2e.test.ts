@@ -61,6 +61,14 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     const download = admin.waitForEvent('download');
     await admin.getByRole('button', { name: /导出Excel/ }).click();
     expect((await download).suggestedFilename()).toBe('用户管理.xlsx');
+
+    await admin.goto(`${baseUrl}/new/roleManage`);
+    await admin.getByRole('row').filter({ hasText: '宣传专员' }).getByRole('link', { name: '详情' }).click();
+    await admin.waitForURL(/\/new\/roleManageDetail\?id=\d+$/);
+    await admin.getByText('角色详情：宣传专员').waitFor();
+    await admin.getByRole('row').filter({ hasText: '/content' }).getByText('新增').waitFor();
+    await admin.getByRole('row').filter({ hasText: '钱申报' }).waitFor();
+    await screenshot(admin, 'role-detail');
     await admin.context().close();
 
     const after = await login('13800000006');

@@ -84,3 +84,21 @@ export const ZFunctionInput = z.object({
   name: z.string({ error: '请输入功能点名称' }).trim().min(1, '请输入功能点名称').max(20, '功能点名称最多20个字'),
 });
 export type TFunctionInput = z.infer<typeof ZFunctionInput>;
+
+/** /roleManageDetail: a role, what it grants (menu paths with their function points), and who holds it. */
+export const ZRoleDetail = ZRole.extend({
+  grants: z.array(
+    z.object({ menuId: z.number().int(), name: z.string(), path: z.string(), functions: z.array(z.string()) }),
+  ),
+});
+export type TRoleDetail = z.infer<typeof ZRoleDetail>;
+
+export const ZRoleHolder = z.object({
+  identityId: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  mobile: z.string().describe('masked'),
+  identityName: z.string(),
+  orgName: z.string(),
+});
+export type TRoleHolder = z.infer<typeof ZRoleHolder>;

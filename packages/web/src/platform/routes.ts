@@ -41,6 +41,16 @@ export const platformRoutes: AppRoute[] = [
     layout: 'console',
   },
   {
+    path: '/roleManageDetail',
+    screen: () => import('./rbac/RoleDetailPage'),
+    meta: {
+      requireLogin: true,
+      menuPath: '/roleManage',
+      routerList: [{ name: '组织与人员' }, { name: '角色管理', path: '/roleManage' }, { name: '角色详情' }],
+    },
+    layout: 'console',
+  },
+  {
     path: '/jurisdiction',
     screen: () => import('./rbac/JurisdictionPage'),
     meta: { requireLogin: true, routerList: [{ name: '功能配置' }, { name: '权限配置' }] },

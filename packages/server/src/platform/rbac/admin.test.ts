@@ -261,4 +261,43 @@ describe('administration: roles, grants, users, logs, sessions', () => {
     expect(treeA.some((m) => treeB.some((n) => n.id === m.id))).toBe(false);
     expect((await adminA.get(`/st365/rbac/roles?keyword=仅限A`)).body.data.records[0].name).toBe('仅限A');
   });
+
+  it('/roleManageDetail: shows what a role grants and who holds it; removes a holder; other tenants see nothing', async () => {
+    const role = (await adminA.post('/st365/rbac/roles', { name: '详情角色' })).body.data.id as number;
+    const tree = (await adminA.get('/st365/rbac/menus/tree')).body.data.tree as {
+      id: number;
+      path: string;
+      functions: { id: number; code: string }[];
+      children: unknown[];
+    }[];
+    const flat = (nodes: typeof tree): typeof tree => nodes.flatMap((n) => [n, ...flat(n.children as typeof tree)]);
+    const logList = flat(tree).find((n) => n.path === '/logList');
+    if (!logList) throw new Error('/logList expected in the default menu');
+    const exportFn = logList.functions.find((f) => f.code === 'export');
+    await adminA.call('PUT', `/st365/rbac/roles/${role}/grants`, {
+      menuIds: [logList.id],
+      functionIds: exportFn ? [exportFn.id] : [],
+    });
+    const identityId = (await adminA.get(`/st365/identity/users?keyword=${member.mobile}`)).body.data.records[0]
+      .identities[0].identityId as number;
+    await adminA.call('PUT', `/st365/identity/identities/${identityId}/roles`, { roleIds: [role] });
+
+    const detail = (await adminA.get(`/st365/rbac/roles/${role}`)).body.data;
+    expect(detail).toMatchObject({ name: '详情角色', identityCount: 1 });
+    expect(detail.grants).toContainEqual(expect.objectContaining({ path: '/logList', functions: ['导出'] }));
+    const holders = (await adminA.get(`/st365/rbac/roles/${role}/holders`)).body.data;
+    expect(holders).toMatchObject({ total: 1, records: [{ identityId, identityName: '自定义身份' }] });
+    expect(holders.records[0].mobile).toMatch(/\*{4}/);
+    const exported = await adminA.get(`/st365/rbac/roles/${role}/holders/export`);
+    expect((await readXlsx(exported.raw.rawPayload)).length).toBe(2);
+
+    expect((await adminB.get(`/st365/rbac/roles/${role}`)).body.msg).toBe('角色不存在');
+    expect((await adminB.get(`/st365/rbac/roles/${role}/holders`)).body.msg).toBe('角色不存在');
+    expect((await adminB.call('DELETE', `/st365/rbac/roles/${role}/holders/${identityId}`)).body.msg).toBe(
+      '该身份没有此角色',
+    );
+    expect((await adminA.call('DELETE', `/st365/rbac/roles/${role}/holders/${identityId}`)).body.msg).toBe('已移除');
+    expect((await adminA.get(`/st365/rbac/roles/${role}/holders`)).body.data.total).toBe(0);
+    expect((await adminA.get('/st365/rbac/roles/abc')).body.msg).toContain('编号必须是数字');
+  });
 });

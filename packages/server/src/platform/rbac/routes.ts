@@ -1,11 +1,20 @@
-import { ok, ZEnvelope, ZIdParam } from '@shetuan/shared';
-import { ZMenuTree, ZRoleGrants, ZRoleInput, ZRolePage, ZRoleQuery } from '@shetuan/shared/rbac';
+import { ok, ZEnvelope, ZIdParam, ZPage, ZPageQuery } from '@shetuan/shared';
+import {
+  ZMenuTree,
+  ZRoleDetail,
+  ZRoleGrants,
+  ZRoleHolder,
+  ZRoleInput,
+  ZRolePage,
+  ZRoleQuery,
+} from '@shetuan/shared/rbac';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../auth/context';
 import type { AppInstance } from '../http/app-types';
 import { sendXlsx } from '../http/excel';
 import * as admin from './admin-service';
+import * as detail from './role-detail';
 
 const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const tags = ['rbac'];
@@ -143,6 +152,82 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
         admin.setRoleGrants(tx, authOf(request).tenantId, request.params.id, request.body),
       );
       return ok(null, '权限已保存');
+    },
+  );
+
+  await roleDetailRoutes(app);
+}
+
+/** /roleManageDetail: a role, what it grants, and who holds it. */
+async function roleDetailRoutes(app: AppInstance): Promise<void> {
+  const { db } = app;
+  const inTenant = <T>(r: FastifyRequest, work: Parameters<typeof db.withTenant<T>>[1]) =>
+    db.withTenant(authOf(r).tenantId, work);
+  app.get(
+    '/rbac/roles/:id',
+    {
+      config: { permission: '/roleManage' },
+      schema: { tags, summary: '角色详情（含授权）', params: ZIdParam, response: { 200: ZEnvelope(ZRoleDetail) } },
+    },
+    async (request) => ok(await inTenant(request, (tx) => detail.roleDetail(tx, request.params.id))),
+  );
+  app.get(
+    '/rbac/roles/:id/holders',
+    {
+      config: { permission: '/roleManage' },
+      schema: {
+        tags,
+        summary: '拥有该角色的身份',
+        params: ZIdParam,
+        querystring: ZPageQuery,
+        response: { 200: ZEnvelope(ZPage(ZRoleHolder)) },
+      },
+    },
+    async (request) => ok(await inTenant(request, (tx) => detail.roleHolders(tx, request.params.id, request.query))),
+  );
+  app.get(
+    '/rbac/roles/:id/holders/export',
+    {
+      config: { permission: '/roleManage:export' },
+      schema: {
+        tags,
+        summary: '导出拥有该角色的身份（xlsx）',
+        params: ZIdParam,
+        querystring: ZPageQuery.pick({ keyword: true }),
+      },
+    },
+    async (request, reply) => {
+      const rows = await inTenant(request, (tx) => detail.allRoleHolders(tx, request.params.id, request.query.keyword));
+      return sendXlsx(
+        reply,
+        '角色成员',
+        '成员',
+        [
+          { header: '姓名', width: 14, value: (r) => r.name },
+          { header: '手机号', width: 16, value: (r) => r.mobile },
+          { header: '身份', width: 16, value: (r) => r.identityName },
+          { header: '所属单位', width: 30, value: (r) => r.orgName },
+        ],
+        rows,
+      );
+    },
+  );
+  app.delete(
+    '/rbac/roles/:id/holders/:identityId',
+    {
+      config: { permission: '/roleManage:edit' },
+      schema: {
+        tags,
+        summary: '移除某身份的该角色',
+        params: ZIdParam.extend({
+          identityId: z.coerce.number({ error: '编号必须是数字' }).int().positive('编号有误'),
+        }),
+        response: { 200: ZNull },
+      },
+    },
+    async (request) => {
+      await inTenant(request, (tx) => detail.removeRoleHolder(tx, request.params.id, request.params.identityId));
+      return ok(null, '已移除');
     },
   );
 }

@@ -60,12 +60,13 @@ export default function RoleManagePage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 220,
+      width: 260,
       render: (_, row) => (
         <Space>
           {can('/roleManage:edit') && (
             <RoleForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />
           )}
+          <Link to={`/roleManageDetail?id=${row.id}`}>详情</Link>
           <Link to={`/jurisdiction?roleId=${row.id}`}>配置权限</Link>
           {can('/roleManage:delete') && (
             <DeleteAction title={`删除角色“${row.name}”？`} path={`/rbac/roles/${row.id}`} onDone={reload} />

@@ -8,6 +8,7 @@ import { auditRoutes } from './platform/audit/routes';
 import { writeOperationLog } from './platform/audit/service';
 import { authenticate } from './platform/auth/hook';
 import { sessionAdminRoutes } from './platform/auth/routes';
+import { captchaRoutes } from './platform/captcha';
 import type { AppConfig } from './platform/config';
 import type { AppDatabase } from './platform/db';
 import { healthRoutes } from './platform/health/routes';
@@ -91,6 +92,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
         app.swagger(),
       );
       await healthRoutes(typed);
+      await captchaRoutes(typed);
       await tenancyRoutes(typed);
       await identityRoutes(typed);
       await rbacRoutes(typed);

@@ -11,6 +11,7 @@ import { claimReload } from './app/chunk-reload';
 import { FeedbackBridge } from './app/FeedbackBridge';
 import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { CaptchaHost } from './platform/captcha/CaptchaHost';
 import { TenantGate } from './platform/tenant';
 
 dayjs.locale('zh-cn');
@@ -34,6 +35,7 @@ createRoot(root).render(
       <AntdApp>
         <QueryClientProvider client={queryClient}>
           <FeedbackBridge />
+          <CaptchaHost />
           <TenantGate>
             <RouterProvider router={router} />
           </TenantGate>

@@ -30,7 +30,12 @@ export type TPasswordLogin = z.infer<typeof ZPasswordLogin>;
 export const ZSmsPurpose = z.enum(['login', 'reset', 'bind', 'change', 'register']);
 export type TSmsPurpose = z.infer<typeof ZSmsPurpose>;
 
-export const ZSendCode = z.object({ phoneNumber: ZPhone, purpose: ZSmsPurpose.default('login') });
+export const ZSendCode = z.object({
+  phoneNumber: ZPhone,
+  purpose: ZSmsPurpose.default('login'),
+  /** The slide-captcha verification, needed from the 4th code to one phone in an hour (code 416). */
+  captchaVerification: z.string().max(1024).optional(),
+});
 export const ZSendCodeData = z.object({ resendAfterSeconds: z.number().int(), validMinutes: z.number().int() });
 
 export const ZSmsLogin = z.object({ phoneNumber: ZPhone, code: ZSmsCode });

@@ -17,3 +17,6 @@ export const navigation = {
     window.location.assign(`/new${path}`);
   },
 };
+
+/** The captcha pop-up, for the request client on code 416 (set by CaptchaHost; null before it mounts). */
+export const captchaPrompt: { ask: (() => Promise<string | null>) | null } = { ask: null };

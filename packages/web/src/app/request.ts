@@ -2,7 +2,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { canonicalRequest, ResultCode, type TEnvelope } from '@shetuan/shared';
-import { feedback, navigation } from './feedback';
+import { captchaPrompt, feedback, navigation } from './feedback';
 import { session } from './session';
 
 /** API root: the page origin plus /st365 (spec 000 §7). */
@@ -35,6 +35,16 @@ export interface RequestOptions {
   persistent?: boolean;
   /** A file answer (an export): saved under the server's file name, else this one. */
   download?: string;
+  /** Set on the one retry after code 416 and the captcha. */
+  captchaRetried?: boolean;
+}
+
+/** The retry after the captcha: the verification goes with the parameters (body, or query for GET). */
+function withVerification(options: RequestOptions, captchaVerification: string): RequestOptions {
+  const method = options.method ?? 'GET';
+  if (method === 'GET' || options.body === undefined || typeof options.body !== 'object' || options.body === null)
+    return { ...options, captchaRetried: true, query: { ...options.query, captchaVerification } };
+  return { ...options, captchaRetried: true, body: { ...(options.body as object), captchaVerification } };
 }
 
 function saveBlob(blob: Blob, name: string): void {
@@ -185,6 +195,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       res.status === 403 ? '服务器拒绝本次访问！' : res.status >= 500 ? '内部服务器错误！' : '服务开小差了，请稍后再试';
     if (!options.silent) void feedback.message.error(text, TOAST_SECONDS);
     throw new ApiError(res.status, text, null);
+  }
+  // 416: the slide captcha, then the same call once more with its verification (spec 000 §8).
+  if (body.code === ResultCode.CAPTCHA_REQUIRED && !options.captchaRetried && captchaPrompt.ask) {
+    const verification = await captchaPrompt.ask();
+    if (verification) return request<T>(path, withVerification(options, verification));
   }
   return handle(body, Boolean(options.silent));
 }

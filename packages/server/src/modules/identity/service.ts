@@ -21,6 +21,7 @@ import { createSession, revokeSession, revokeUserSessions } from '../../platform
 import { entryTickets } from '../../platform/auth/tables';
 import { clearFailures, failureKeys, recentFailures, recordFailure, THROTTLE } from '../../platform/auth/throttle';
 import { hashToken, newToken } from '../../platform/auth/tokens';
+import { consumeVerification } from '../../platform/captcha';
 import type { AppDatabase, Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { assignDefaultRole, buildMenus, grantsOfIdentity, grantsOfTenant } from '../../platform/rbac';
@@ -110,10 +111,13 @@ export async function passwordLogin(
       await log(account.id, false, 'locked');
       return { error: lockedError(account.lockedUntil) };
     }
-    // Past 5 failures a slide-captcha verification is needed (code 416). The captcha service of the
-    // shared-services issue will accept its one-time verification here; until then none passes.
-    // Wrong passwords keep counting behind the 416, so the lock at 10 still comes.
-    const captchaNeeded = failures.account >= THROTTLE.captchaAfter || failures.ip >= THROTTLE.captchaAfter;
+    // Past 5 failures a slide-captcha verification is needed (code 416); a verification from
+    // /captcha/check lets one attempt through. Wrong passwords keep counting behind the 416, so
+    // the lock at 10 still comes.
+    const captchaPassed =
+      Boolean(input.captchaVerification) && (await consumeVerification(tx, input.captchaVerification));
+    const captchaNeeded =
+      !captchaPassed && (failures.account >= THROTTLE.captchaAfter || failures.ip >= THROTTLE.captchaAfter);
     let passwordOk = false;
     if (account) passwordOk = await verifyPassword(account.passwordHash, input.password);
     else await burnPasswordCheck(input.password);
@@ -131,7 +135,7 @@ export async function passwordLogin(
         return { error: lockedError(until) };
       }
       await log(account?.id ?? null, false, 'bad credentials');
-      if (Math.max(accountCount, failures.ip + 1) >= THROTTLE.captchaAfter)
+      if (!captchaPassed && Math.max(accountCount, failures.ip + 1) >= THROTTLE.captchaAfter)
         return { error: new AppError(ResultCode.CAPTCHA_REQUIRED, LOGIN_MESSAGES.captchaRequired) };
       return { error: new AppError(ResultCode.FAILED, LOGIN_MESSAGES.badCredentials) };
     }
@@ -150,9 +154,10 @@ export async function sendCode(
   db: AppDatabase,
   sms: SmsProvider,
   tenantId: number,
-  input: { phoneNumber: string; purpose: string },
+  input: { phoneNumber: string; purpose: string; captchaVerification?: string | undefined },
 ): Promise<void> {
   await db.withTenant(tenantId, async (tx) => {
+    const captchaPassed = await consumeVerification(tx, input.captchaVerification);
     const [tenant] = await tx
       .select({ companyName: tenants.companyName })
       .from(tenants)
@@ -162,6 +167,7 @@ export async function sendCode(
       phone: input.phoneNumber,
       purpose: input.purpose,
       companyName: tenant?.companyName ?? '社团',
+      captchaPassed,
     });
   });
 }

@@ -7,6 +7,7 @@ export * from '../../modules/identity/tables';
 export * from '../../modules/org/tables';
 export * from '../audit/tables';
 export * from '../auth/tables';
+export * from '../captcha/tables';
 export * from '../rbac/tables';
 export * from '../sms/tables';
 export * from '../tenancy/tables';

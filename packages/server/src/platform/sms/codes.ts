@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
 import { ResultCode } from '@shetuan/shared';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import { newNumericCode } from '../auth/tokens';
 import type { Tx } from '../db';
 import { AppError } from '../http/errors';
 import type { SmsProvider } from './provider';
 import { smsCodes, smsOutbox } from './tables';
 
-/** Spec 000 §4 and §9: resend after 60 s, valid 5 minutes. */
-export const SMS_CODE = { resendAfterSeconds: 60, validMinutes: 5, maxAttempts: 5, length: 6 } as const;
+/** Spec 000 §4 and §9: resend after 60 s, valid 5 minutes; from the 4th code in an hour to one phone, a captcha. */
+export const SMS_CODE = {
+  resendAfterSeconds: 60,
+  validMinutes: 5,
+  maxAttempts: 5,
+  length: 6,
+  captchaAfterSends: 3,
+} as const;
 
 const hashCode = (tenantId: number, phone: string, code: string) =>
   createHash('sha256').update(`${tenantId}:${phone}:${code}`).digest('hex');
@@ -17,8 +23,16 @@ const hashCode = (tenantId: number, phone: string, code: string) =>
 export async function sendVerificationCode(
   tx: Tx,
   provider: SmsProvider,
-  input: { tenantId: number; phone: string; purpose: string; companyName: string },
+  input: { tenantId: number; phone: string; purpose: string; companyName: string; captchaPassed?: boolean },
 ): Promise<void> {
+  // Repeated sends to one phone need the slide captcha (code 416): SMS costs money and annoys.
+  const [recent] = await tx
+    .select({ n: count() })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, input.phone), gt(smsCodes.createdAt, new Date(Date.now() - 3_600_000))));
+  if ((recent?.n ?? 0) >= SMS_CODE.captchaAfterSends && !input.captchaPassed) {
+    throw new AppError(ResultCode.CAPTCHA_REQUIRED, '发送次数过多，请完成滑块验证后再发送');
+  }
   const [last] = await tx
     .select({ createdAt: smsCodes.createdAt })
     .from(smsCodes)

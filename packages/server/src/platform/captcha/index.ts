@@ -1,0 +1,3 @@
+export { captchaRoutes } from './routes';
+export { consumeVerification } from './service';
+export { captchaChallenges } from './tables';

@@ -1,0 +1,45 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from '../harness/browser';
+import { solveSlideCaptcha } from '../harness/captcha';
+import { DEMO_PASSWORD } from '../harness/console';
+
+describe('after five wrong passwords the slide captcha guards the login (code 416)', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('asks for the slide at the 5th failure, retries once with it, and lets the right password in', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl}/new/login`);
+    const attempt = async (password: string) => {
+      await page.getByPlaceholder('手机号或账号').fill('13800000012');
+      await page.getByPlaceholder('密码').fill(password);
+      const answered = page.waitForResponse((r) => r.url().includes('/st365/auth/login/password'));
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      return (await (await answered).json()) as { code: number; msg: string };
+    };
+    for (let i = 0; i < 4; i++) {
+      expect((await attempt('wrong-password')).msg).toBe('账号或密码错误');
+    }
+    await attempt('wrong-password');
+    await page.getByText('向右拖动滑块填充拼图').waitFor();
+    await screenshot(page, 'captcha-slide');
+    await solveSlideCaptcha(page);
+    await page.getByText(/\d+\.\d+s验证成功/).waitFor();
+    await screenshot(page, 'captcha-passed');
+    // The retry carries the verification: no second captcha, the answer is about the password.
+    await page.getByText('账号或密码错误').last().waitFor();
+
+    await attempt(DEMO_PASSWORD);
+    await page.getByText('向右拖动滑块填充拼图').waitFor();
+    await solveSlideCaptcha(page);
+    await page.waitForURL(/\/new\/login-member-result$/);
+    await page.context().close();
+  });
+});

@@ -19,6 +19,7 @@ import { requirePermissionDeclaration } from './platform/http/permissions';
 import { genRequestId } from './platform/http/request-id';
 import { responseSerializer } from './platform/http/serializer';
 import { registerStaticWeb } from './platform/http/static-web';
+import { JobWorker, jobRoutes } from './platform/jobs';
 import { rbacConfigRoutes, rbacRoutes } from './platform/rbac';
 import { type SmsProvider, smsProviderFromConfig, smsRoutes } from './platform/sms';
 import { tenancyRoutes, tenantAdminRoutes } from './platform/tenancy';
@@ -43,6 +44,10 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('sms', sms ?? smsProviderFromConfig(config, (line) => app.log.info(line)));
+  const worker = new JobWorker(db, config, app.log);
+  app.decorate('jobs', worker);
+  if (config.JOB_WORKER) app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
   app.addHook('onRoute', requirePermissionDeclaration);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -93,6 +98,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       );
       await healthRoutes(typed);
       await captchaRoutes(typed);
+      await jobRoutes(typed);
       await tenancyRoutes(typed);
       await identityRoutes(typed);
       await rbacRoutes(typed);

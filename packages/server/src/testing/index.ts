@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -34,7 +36,15 @@ export interface TestContext {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const db = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent-web-dist', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent-web-dist',
+    // API tests drive the job worker by hand (app.jobs.runOnce), for their own tenant only.
+    JOB_WORKER: '0',
+    DATA_DIR: testDataDir(),
+    ...env,
+  });
   const app = await buildApp({ config, db, logger: false });
   return {
     app,
@@ -42,8 +52,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await db.close();
+      if (config.DATA_DIR.includes('shetuan-test-data-')) fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
     },
   };
+}
+
+/** A data directory per test app, for the files it writes (exports). */
+function testDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'shetuan-test-data-'));
 }
 
 let counter = 0;

@@ -1,7 +1,7 @@
 import { ok, ResultCode, ZEnvelope, ZIdParam, ZPage } from '@shetuan/shared';
 import {
-  tenantUserStatusNames,
   USER_LISTS,
+  type UserListKey,
   type UserListKind,
   ZPasswordReset,
   ZUserCreate,
@@ -18,8 +18,10 @@ import { hashPassword } from '../../platform/auth/passwords';
 import type { AppInstance } from '../../platform/http/app-types';
 import { AppError } from '../../platform/http/errors';
 import { sendXlsx } from '../../platform/http/excel';
+import { enqueueJob } from '../../platform/jobs';
 import { setIdentityRoles } from '../../platform/rbac';
 import * as admin from './admin-service';
+import { USER_EXPORT_COLUMNS, USER_EXPORT_JOB } from './user-export';
 
 const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const tags = ['identity'];
@@ -66,32 +68,33 @@ async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<voi
     },
     async (request, reply) => {
       const rows = await inTenant(request, (tx) => admin.allUsers(tx, kind, request.query));
-      return sendXlsx(
-        reply,
-        `${title}`,
-        '用户',
-        [
-          { header: '姓名', width: 14, value: (r) => r.name },
-          { header: '手机号', width: 16, value: (r) => r.mobile },
-          { header: '账号', width: 14, value: (r) => r.account },
-          { header: '用户类型', width: 10, value: (r) => r.userTypeName },
-          { header: '部门', width: 14, value: (r) => r.deptName },
-          {
-            header: '身份',
-            width: 40,
-            value: (r) => r.identities.map((i) => `${i.identityName}（${i.orgName || '—'}）`).join('；'),
-          },
-          {
-            header: '角色',
-            width: 30,
-            value: (r) => [...new Set(r.identities.flatMap((i) => i.roles.map((x) => x.name)))].join('、'),
-          },
-          { header: '状态', width: 8, value: (r) => tenantUserStatusNames[r.status] ?? '' },
-          { header: '审核意见', width: 30, value: (r) => r.reviewRemark },
-          { header: '加入时间', width: 22, value: (r) => new Date(r.createdAt) },
-        ],
-        rows,
+      return sendXlsx(reply, `${title}`, '用户', USER_EXPORT_COLUMNS, rows);
+    },
+  );
+
+  app.post(
+    `${api}/export-jobs`,
+    {
+      config: { permission: `${menu}:export` },
+      schema: {
+        tags,
+        summary: `${title}：后台导出（进度见 /common/process）`,
+        body: ZUserListQuery.omit({ current: true, pageSize: true }),
+        response: { 200: ZEnvelope(z.object({ key: z.string() })) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const listKey = (Object.keys(USER_LISTS) as UserListKey[]).find((k) => USER_LISTS[k] === kind);
+      const job = await inTenant(request, (tx) =>
+        enqueueJob(tx, {
+          tenantId: auth.tenantId,
+          userId: auth.userId,
+          kind: USER_EXPORT_JOB,
+          payload: { list: listKey, query: request.body },
+        }),
       );
+      return ok(job, '导出任务已开始');
     },
   );
 

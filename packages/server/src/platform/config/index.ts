@@ -69,6 +69,8 @@ const ZConfigFields = z.object({
   TENCENT_SMS_SIGN_NAME: z.string().optional(),
   TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
   TENCENT_SMS_REGION: z.string().optional(),
+  /** Run the background job worker in this process (off for API tests, which drive it by hand). */
+  JOB_WORKER: ZBool.default(true),
   /** Seconds to wait for in-flight requests on SIGTERM/SIGINT before exiting anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce
     .number({ error: '必须是数字' })

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
 import type { AppDatabase } from '../db';
+import type { JobWorker } from '../jobs/worker';
 import type { SmsProvider } from '../sms/provider';
 
 /**
@@ -21,6 +22,7 @@ declare module 'fastify' {
     db: AppDatabase;
     config: AppConfig;
     sms: SmsProvider;
+    jobs: JobWorker;
   }
   interface FastifyContextConfig {
     permission?: Permission;

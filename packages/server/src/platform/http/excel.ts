@@ -43,3 +43,30 @@ export async function sendXlsx<T>(
   write().catch((err: unknown) => stream.destroy(err as Error));
   return reply.send(stream);
 }
+
+/**
+ * Writes rows to an .xlsx file with the streaming writer, batch by batch (a background export):
+ * onBatch hears how many rows are written so far. Answers the number of rows.
+ */
+export async function writeXlsxFile<T>(
+  filename: string,
+  sheet: string,
+  columns: ExcelColumn<T>[],
+  batches: AsyncIterable<T[]>,
+  onBatch: (written: number) => Promise<void>,
+): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useStyles: true });
+  const ws = workbook.addWorksheet(sheet);
+  ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  let written = 0;
+  for await (const batch of batches) {
+    for (const row of batch) ws.addRow(columns.map((c) => c.value(row))).commit();
+    written += batch.length;
+    await onBatch(written);
+  }
+  ws.commit();
+  await workbook.commit();
+  return written;
+}

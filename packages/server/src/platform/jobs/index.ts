@@ -1,0 +1,5 @@
+export { type JobContext, type JobHandler, type JobResult, registerJobKind } from './registry';
+export { jobRoutes } from './routes';
+export { enqueueJob } from './service';
+export { jobs } from './tables';
+export { backoffSeconds, JobWorker } from './worker';

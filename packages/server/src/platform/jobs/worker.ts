@@ -1,0 +1,137 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config';
+import type { AppDatabase } from '../db';
+import { jobHandler } from './registry';
+import { jobs } from './tables';
+
+export const JOB_LEASE_SECONDS = 60;
+/** The wait before try n + 1: 2, 4, 8 … seconds, at most 10 minutes. */
+export const backoffSeconds = (attempt: number) => Math.min(600, 2 ** attempt);
+
+interface Claimed {
+  tenant_id: number;
+  id: string | number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+  user_id: string | number | null;
+}
+
+/**
+ * Runs queued jobs: one at a time per process, polling when idle. A job that throws is tried
+ * again after a growing wait until its attempts run out; then it is failed with the error kept.
+ */
+export class JobWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly config: AppConfig,
+    private readonly log: FastifyBaseLogger,
+    private readonly pollMs = 1000,
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.drain().finally(() => {
+        this.running = null;
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.runOnce())) {
+        // keep going while there is work
+      }
+    } catch (err) {
+      this.log.error({ err }, 'job worker: claiming failed');
+    }
+    this.schedule(this.pollMs);
+  }
+
+  /** Claims and runs one due job (of one tenant, when given); false when there was none. */
+  async runOnce(tenantId?: number): Promise<boolean> {
+    const res = (await this.db.withGlobalTx((tx) =>
+      tx.execute(sql`select * from app_claim_job(${JOB_LEASE_SECONDS}, ${tenantId ?? null})`),
+    )) as unknown as { rows: Claimed[] };
+    const job = res.rows[0];
+    if (!job) return false;
+    const id = Number(job.id);
+    const tenant = job.tenant_id;
+    const where = and(eq(jobs.tenantId, tenant), eq(jobs.id, id));
+    const handler = jobHandler(job.kind);
+    try {
+      if (!handler) throw new Error(`没有处理 ${job.kind} 的程序`);
+      const result = await handler({
+        db: this.db,
+        config: this.config,
+        log: this.log,
+        tenantId: tenant,
+        jobId: id,
+        userId: job.user_id === null ? null : Number(job.user_id),
+        payload: job.payload,
+        attempt: job.attempts,
+        progress: (rate) =>
+          this.db.withTenant(tenant, async (tx) => {
+            await tx
+              .update(jobs)
+              .set({
+                rate: Math.max(0, Math.min(99, Math.floor(rate))),
+                lockedUntil: new Date(Date.now() + JOB_LEASE_SECONDS * 1000),
+              })
+              .where(where);
+          }),
+      });
+      await this.db.withTenant(tenant, (tx) =>
+        tx
+          .update(jobs)
+          .set({ state: 'done', rate: 100, result, error: '', lockedUntil: null, finishedAt: new Date() })
+          .where(where),
+      );
+      this.log.info({ job: id, tenant, kind: job.kind }, 'job done');
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const last = job.attempts >= job.max_attempts;
+      await this.db.withTenant(tenant, (tx) =>
+        tx
+          .update(jobs)
+          .set(
+            last
+              ? { state: 'failed', error: message.slice(0, 1000), lockedUntil: null, finishedAt: new Date() }
+              : {
+                  state: 'queued',
+                  error: message.slice(0, 1000),
+                  lockedUntil: null,
+                  runAt: new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
+                },
+          )
+          .where(where),
+      );
+      this.log.warn(
+        { job: id, tenant, kind: job.kind, attempt: job.attempts, err },
+        last ? 'job failed' : 'job will retry',
+      );
+    }
+    return true;
+  }
+}

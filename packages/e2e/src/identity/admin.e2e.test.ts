@@ -58,9 +58,17 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await userRow.getByText('宣传专员').waitFor();
     await screenshot(admin, 'user-management');
 
-    const download = admin.waitForEvent('download');
+    // A background export: the progress dialog polls until the download address arrives.
     await admin.getByRole('button', { name: /导出Excel/ }).click();
+    const dialog = admin.getByRole('dialog', { name: '用户管理：导出' });
+    await dialog.getByText(/处理中|已完成/).waitFor();
+    await dialog.getByText('下载地址：').waitFor({ timeout: 20_000 });
+    await dialog.getByText('已完成').waitFor();
+    await screenshot(admin, 'export-progress');
+    const download = admin.waitForEvent('download');
+    await dialog.getByText('用户管理.xlsx').click();
     expect((await download).suggestedFilename()).toBe('用户管理.xlsx');
+    await dialog.getByRole('button', { name: 'Close' }).click();
 
     await admin.goto(`${baseUrl}/new/roleManage`);
     await admin.getByRole('row').filter({ hasText: '宣传专员' }).getByRole('link', { name: '详情' }).click();

@@ -275,6 +275,7 @@ export default function UserListPage() {
       params={query}
       tabs={{ items: screen.tabs.map((t) => ({ key: t.key, label: t.label })), activeKey: tab, onChange: setTab }}
       exportPath={can(`${kind.menu}:export`) ? `${kind.api}/export` : undefined}
+      exportJobPath={`${kind.api}/export-jobs`}
       exportName={kind.title}
       searchPlaceholder="姓名、手机号或账号"
       actionRef={ref}

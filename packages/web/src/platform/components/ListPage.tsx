@@ -4,6 +4,7 @@ import type { TPage } from '@shetuan/shared';
 import { Button } from 'antd';
 import { type ReactNode, type Ref, useRef, useState } from 'react';
 import { api } from '../../app/request';
+import { ProgressDialog } from '../jobs/ProgressDialog';
 
 export interface ListPageProps<T> {
   title: string;
@@ -13,6 +14,8 @@ export interface ListPageProps<T> {
   path: string;
   /** The export path (same keyword); absent when the list has no export. */
   exportPath?: string;
+  /** Instead of a direct download: POST here to start a background export, then show its progress. */
+  exportJobPath?: string;
   exportName?: string;
   searchPlaceholder?: string;
   toolbar?: ReactNode[];
@@ -33,83 +36,100 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
   const [keyword, setKeyword] = useState('');
   const [exporting, setExporting] = useState(false);
   const [expanded, setExpanded] = useState<React.Key[]>([]);
+  const [jobKey, setJobKey] = useState<string | null>(null);
   const ownRef = useRef<ActionType | undefined>(undefined);
   const actionRef = (props.actionRef ?? ownRef) as React.RefObject<ActionType | undefined>;
   return (
-    <ProTable<T>
-      headerTitle={props.title}
-      rowKey={props.rowKey}
-      actionRef={actionRef}
-      columns={props.columns}
-      params={props.params}
-      search={false}
-      expandable={
-        props.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) } : undefined
-      }
-      toolbar={
-        props.tabs
-          ? {
-              menu: {
-                type: 'tab',
-                activeKey: props.tabs.activeKey,
-                items: props.tabs.items,
-                onChange: (key) => props.tabs?.onChange(String(key)),
-              },
-            }
-          : undefined
-      }
-      options={{
-        density: true,
-        fullScreen: true,
-        reload: true,
-        setting: true,
-        search: {
-          placeholder: props.searchPlaceholder ?? '搜索',
-          allowClear: true,
-          onSearch: (value: string) => {
-            setKeyword(value.trim());
-            return true;
+    <>
+      <ProTable<T>
+        headerTitle={props.title}
+        rowKey={props.rowKey}
+        actionRef={actionRef}
+        columns={props.columns}
+        params={props.params}
+        search={false}
+        expandable={
+          props.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) } : undefined
+        }
+        toolbar={
+          props.tabs
+            ? {
+                menu: {
+                  type: 'tab',
+                  activeKey: props.tabs.activeKey,
+                  items: props.tabs.items,
+                  onChange: (key) => props.tabs?.onChange(String(key)),
+                },
+              }
+            : undefined
+        }
+        options={{
+          density: true,
+          fullScreen: true,
+          reload: true,
+          setting: true,
+          search: {
+            placeholder: props.searchPlaceholder ?? '搜索',
+            allowClear: true,
+            onSearch: (value: string) => {
+              setKeyword(value.trim());
+              return true;
+            },
           },
-        },
-      }}
-      pagination={{ defaultPageSize: 20, showSizeChanger: true, showQuickJumper: true }}
-      request={async (params) => {
-        const page = await api.get<TPage<T>>(props.path, {
-          ...props.params,
-          current: params.current,
-          pageSize: params.pageSize,
-          keyword: ((params.keyword as string | undefined) ?? '').trim() || undefined,
-        });
-        if (props.tree) setExpanded(keysWithChildren(page.records, props.rowKey));
-        return { data: page.records, total: page.total, success: true };
-      }}
-      toolBarRender={() => [
-        ...(props.toolbar ?? []),
-        ...(props.exportPath
-          ? [
-              <Button
-                key="export"
-                icon={<DownloadOutlined />}
-                loading={exporting}
-                onClick={async () => {
-                  setExporting(true);
-                  try {
-                    await api.download(
-                      props.exportPath as string,
-                      { ...props.params, keyword },
-                      `${props.exportName ?? props.title}.xlsx`,
-                    );
-                  } finally {
-                    setExporting(false);
-                  }
-                }}
-              >
-                导出Excel
-              </Button>,
-            ]
-          : []),
-      ]}
-    />
+        }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true, showQuickJumper: true }}
+        request={async (params) => {
+          const page = await api.get<TPage<T>>(props.path, {
+            ...props.params,
+            current: params.current,
+            pageSize: params.pageSize,
+            keyword: ((params.keyword as string | undefined) ?? '').trim() || undefined,
+          });
+          if (props.tree) setExpanded(keysWithChildren(page.records, props.rowKey));
+          return { data: page.records, total: page.total, success: true };
+        }}
+        toolBarRender={() => [
+          ...(props.toolbar ?? []),
+          ...(props.exportPath
+            ? [
+                <Button
+                  key="export"
+                  icon={<DownloadOutlined />}
+                  loading={exporting}
+                  onClick={async () => {
+                    setExporting(true);
+                    try {
+                      if (props.exportJobPath) {
+                        const job = await api.post<{ key: string }>(props.exportJobPath, {
+                          ...props.params,
+                          keyword: keyword || undefined,
+                        });
+                        setJobKey(job.key);
+                        return;
+                      }
+                      await api.download(
+                        props.exportPath as string,
+                        { ...props.params, keyword },
+                        `${props.exportName ?? props.title}.xlsx`,
+                      );
+                    } finally {
+                      setExporting(false);
+                    }
+                  }}
+                >
+                  导出Excel
+                </Button>,
+              ]
+            : []),
+        ]}
+      />
+      <ProgressDialog
+        jobKey={jobKey}
+        title={`${props.exportName ?? props.title}：导出`}
+        fileName={`${props.exportName ?? props.title}.xlsx`}
+        onClose={() => setJobKey(null)}
+      />
+    </>
   );
 }
 

@@ -21,6 +21,7 @@ import { responseSerializer } from './platform/http/serializer';
 import { registerStaticWeb } from './platform/http/static-web';
 import { JobWorker, jobRoutes } from './platform/jobs';
 import { rbacConfigRoutes, rbacRoutes } from './platform/rbac';
+import { regionRoutes } from './platform/region';
 import { type SmsProvider, smsProviderFromConfig, smsRoutes } from './platform/sms';
 import { tenancyRoutes, tenantAdminRoutes } from './platform/tenancy';
 
@@ -99,6 +100,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       await healthRoutes(typed);
       await captchaRoutes(typed);
       await jobRoutes(typed);
+      await regionRoutes(typed);
       await tenancyRoutes(typed);
       await identityRoutes(typed);
       await rbacRoutes(typed);

@@ -1,0 +1,2 @@
+export { regionFullName, regionList, regionTree } from './data';
+export { regionRoutes } from './routes';

@@ -61,10 +61,10 @@ describe('region data: the spec structure and its special cases', () => {
     const etag = String(first.raw.headers.etag);
     const again = await c.get('/st365/common/regions', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
-    const zipped = await c.get('/st365/common/regions', { headers: { 'accept-encoding': 'gzip' } });
-    expect(zipped.raw.headers['content-encoding']).toBe('gzip');
-    const unzipped = JSON.parse(gunzipSync(zipped.raw.rawPayload).toString('utf8'));
+    const zipped = await t.app.inject({ url: '/st365/common/regions', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const unzipped = JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'));
     expect(unzipped.data).toHaveLength(34);
-    expect(zipped.raw.rawPayload.length).toBeLessThan(first.raw.rawPayload.length / 4);
+    expect(zipped.rawPayload.length).toBeLessThan(first.raw.rawPayload.length / 4);
   });
 });

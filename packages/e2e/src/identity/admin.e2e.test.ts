@@ -118,10 +118,33 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await admin.getByLabel('单位名称').fill('示范市人工智能学会');
     await pick(admin, '单位类型', '市级学会');
     await pick(admin, '上级单位', '示范市科学技术协会', true);
+    // The province / city / district cascader.
+    await admin.getByLabel('行政区划').click();
+    const menus = admin.locator('.ant-cascader-dropdown:not(.ant-select-dropdown-hidden)');
+    await menus.getByText('浙江省', { exact: true }).click();
+    await menus.getByText('杭州市', { exact: true }).click();
+    await menus.getByText('西湖区', { exact: true }).click();
+    await menus.waitFor({ state: 'hidden' });
+    await screenshot(admin, 'company-form');
     await admin.getByRole('button', { name: /确\s*定/ }).click();
     await admin.getByText('新增成功').waitFor();
-    await admin.getByRole('row').filter({ hasText: '示范市人工智能学会' }).waitFor();
+    await admin.getByRole('row').filter({ hasText: '示范市人工智能学会' }).getByText('浙江省 / 杭州市 / 西湖区').waitFor();
     await screenshot(admin, 'company');
+
+    // The region-list panel: 50 at a time, more on scroll; a pick fills the field.
+    await admin.getByRole('row').filter({ hasText: '示范市人工智能学会' }).getByRole('button', { name: '编辑' }).click();
+    await admin.getByText('从列表选择').click();
+    const list = admin.getByTestId('region-list');
+    await list.locator('.ant-list-item').nth(49).waitFor();
+    await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await list.locator('.ant-list-item').nth(99).waitFor();
+    await screenshot(admin, 'region-list-panel');
+    await admin.getByPlaceholder('搜索地区名称').fill('滨江');
+    await admin.getByPlaceholder('搜索地区名称').press('Enter');
+    await list.getByText('浙江省 / 杭州市 / 滨江区').click();
+    await admin.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.getByText('保存成功').waitFor();
+    await admin.getByRole('row').filter({ hasText: '示范市人工智能学会' }).getByText('浙江省 / 杭州市 / 滨江区').waitFor();
     await admin.context().close();
   });
 

@@ -10,6 +10,8 @@ export const ZOrg = z.object({
   orgType: z.number().int(),
   orgTypeName: z.string(),
   regionCode: z.string(),
+  /** 浙江省 / 杭州市 for 330100; '' when the code is not a region. */
+  regionName: z.string(),
   status: z.number().int(),
   memberCount: z.number().int(),
   createdAt: z.string(),

@@ -3,6 +3,7 @@ import type { TOrg, TOrgInput } from '@shetuan/shared/org';
 import { aliasedTable, and, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
+import { regionFullName } from '../../platform/region';
 import { identities } from '../identity/tables';
 import { orgs } from './tables';
 
@@ -33,6 +34,7 @@ const toOrg = (r: Row): TOrg => ({
   ...r,
   parentName: r.parentName ?? '',
   regionCode: r.regionCode ?? '',
+  regionName: r.regionCode ? regionFullName(r.regionCode) : '',
   orgTypeName: orgTypeName(r.orgType),
   createdAt: r.createdAt.toISOString(),
 });

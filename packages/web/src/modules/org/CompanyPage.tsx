@@ -3,28 +3,60 @@ import {
   type ActionType,
   ModalForm,
   type ProColumns,
+  ProForm,
+  type ProFormInstance,
   ProFormRadio,
   ProFormSelect,
   ProFormText,
 } from '@ant-design/pro-components';
 import type { TOrg, TOrgInput } from '@shetuan/shared/org';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Space, Tag } from 'antd';
-import { type ReactElement, useRef } from 'react';
+import { Button, Popover, Space, Tag, Typography } from 'antd';
+import { type ReactElement, useRef, useState } from 'react';
 import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
 import { useCan } from '../../platform/auth/can';
 import { DeleteAction } from '../../platform/components/DeleteAction';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
+import { RegionCascader } from '../../platform/region/RegionCascader';
+import { RegionListPanel } from '../../platform/region/RegionListPanel';
 import { orgKeys } from './keys';
 
 type Options = { list: { id: number; name: string }[]; types: { value: number; label: string }[] };
 
+/** 从列表选择: the region-list panel in a popover, for those who would rather scroll than cascade. */
+function RegionListPicker({ onPick }: { onPick: (code: string) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      title="从列表选择地区"
+      content={
+        <div style={{ width: 360 }}>
+          <RegionListPanel
+            height={300}
+            onPick={(r) => {
+              onPick(r.c);
+              setOpen(false);
+            }}
+          />
+        </div>
+      }
+    >
+      <Typography.Link>从列表选择</Typography.Link>
+    </Popover>
+  );
+}
+
 function OrgForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial?: TOrg; onSaved: () => void }) {
+  const formRef = useRef<ProFormInstance<TOrgInput> | undefined>(undefined);
   const options = useQuery({ queryKey: orgKeys.options(), queryFn: () => api.get<Options>('/org/orgs/options') });
   return (
     <ModalForm<TOrgInput>
+      formRef={formRef}
       title={initial ? '编辑单位' : '新增单位'}
       trigger={trigger}
       width={520}
@@ -41,7 +73,7 @@ function OrgForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial
           : { status: 1 }
       }
       onFinish={async (values) => {
-        const body = { ...values, parentId: values.parentId ?? null };
+        const body = { ...values, parentId: values.parentId ?? null, regionCode: values.regionCode ?? '' };
         if (initial) await api.request(`/org/orgs/${initial.id}`, 'PUT', body);
         else await api.post('/org/orgs', body);
         void feedback.message.success(initial ? '保存成功' : '新增成功');
@@ -72,12 +104,13 @@ function OrgForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial
           .filter((o) => o.id !== initial?.id)
           .map((o) => ({ value: o.id, label: o.name }))}
       />
-      <ProFormText
+      <ProForm.Item
         name="regionCode"
-        label="行政区划代码"
-        placeholder="6位数字，如 330100"
-        rules={[{ pattern: /^(\d{6})?$/, message: '行政区划代码为6位数字' }]}
-      />
+        label="行政区划"
+        extra={<RegionListPicker onPick={(code) => formRef.current?.setFieldValue('regionCode', code)} />}
+      >
+        <RegionCascader anyLevel placeholder="选择省/市/区（可只选到省或市）" />
+      </ProForm.Item>
       <ProFormRadio.Group
         name="status"
         label="状态"
@@ -99,7 +132,7 @@ export default function CompanyPage() {
     { title: '单位名称', dataIndex: 'name', width: 240 },
     { title: '单位类型', dataIndex: 'orgTypeName', width: 130 },
     { title: '上级单位', dataIndex: 'parentName', width: 220 },
-    { title: '行政区划', dataIndex: 'regionCode', width: 100 },
+    { title: '行政区划', dataIndex: 'regionName', width: 200, render: (_, r) => r.regionName || r.regionCode || '—' },
     { title: '人员', dataIndex: 'memberCount', width: 80, align: 'right' },
     {
       title: '状态',

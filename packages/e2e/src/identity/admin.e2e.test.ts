@@ -128,11 +128,19 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await screenshot(admin, 'company-form');
     await admin.getByRole('button', { name: /确\s*定/ }).click();
     await admin.getByText('新增成功').waitFor();
-    await admin.getByRole('row').filter({ hasText: '示范市人工智能学会' }).getByText('浙江省 / 杭州市 / 西湖区').waitFor();
+    await admin
+      .getByRole('row')
+      .filter({ hasText: '示范市人工智能学会' })
+      .getByText('浙江省 / 杭州市 / 西湖区')
+      .waitFor();
     await screenshot(admin, 'company');
 
     // The region-list panel: 50 at a time, more on scroll; a pick fills the field.
-    await admin.getByRole('row').filter({ hasText: '示范市人工智能学会' }).getByRole('button', { name: '编辑' }).click();
+    await admin
+      .getByRole('row')
+      .filter({ hasText: '示范市人工智能学会' })
+      .getByRole('button', { name: '编辑' })
+      .click();
     await admin.getByText('从列表选择').click();
     const list = admin.getByTestId('region-list');
     await list.locator('.ant-list-item').nth(49).waitFor();
@@ -144,7 +152,11 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await list.getByText('浙江省 / 杭州市 / 滨江区').click();
     await admin.getByRole('button', { name: /确\s*定/ }).click();
     await admin.getByText('保存成功').waitFor();
-    await admin.getByRole('row').filter({ hasText: '示范市人工智能学会' }).getByText('浙江省 / 杭州市 / 滨江区').waitFor();
+    await admin
+      .getByRole('row')
+      .filter({ hasText: '示范市人工智能学会' })
+      .getByText('浙江省 / 杭州市 / 滨江区')
+      .waitFor();
     await admin.context().close();
   });
 

@@ -1,5 +1,6 @@
 import './zod-locale';
 
+export * from './checks';
 export * from './envelope';
 export * from './identity-codes';
 export * from './list';

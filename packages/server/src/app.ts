@@ -11,6 +11,7 @@ import { sessionAdminRoutes } from './platform/auth/routes';
 import { captchaRoutes } from './platform/captcha';
 import type { AppConfig } from './platform/config';
 import type { AppDatabase } from './platform/db';
+import { fileRoutes } from './platform/files';
 import { healthRoutes } from './platform/health/routes';
 import type { AppInstance } from './platform/http/app-types';
 import { API_ROOT, WEB_BASE } from './platform/http/constants';
@@ -101,6 +102,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       await captchaRoutes(typed);
       await jobRoutes(typed);
       await regionRoutes(typed);
+      await fileRoutes(typed);
       await tenancyRoutes(typed);
       await identityRoutes(typed);
       await rbacRoutes(typed);

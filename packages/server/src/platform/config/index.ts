@@ -69,6 +69,16 @@ const ZConfigFields = z.object({
   TENCENT_SMS_SIGN_NAME: z.string().optional(),
   TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
   TENCENT_SMS_REGION: z.string().optional(),
+  /** Where uploads go: local (DATA_DIR/files, the embedded default) or s3 (any S3-compatible service). */
+  FILE_STORAGE: z.enum(['local', 's3'], { error: '只能是 local 或 s3' }).default('local'),
+  S3_ENDPOINT: z.string().url('必须是网址').optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  /** The separate storage base of tenant custom type 14 (spec 000 §6); the main bucket when absent. */
+  S3_BUCKET_INDEPENDENT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: ZBool.default(true),
   /** Run the background job worker in this process (off for API tests, which drive it by hand). */
   JOB_WORKER: ZBool.default(true),
   /** Seconds to wait for in-flight requests on SIGTERM/SIGINT before exiting anyway. */
@@ -80,6 +90,11 @@ const ZConfigFields = z.object({
 });
 
 const ZConfig = ZConfigFields.superRefine((cfg, ctx) => {
+  if (cfg.FILE_STORAGE === 's3') {
+    for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!cfg[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'FILE_STORAGE=s3 时必须设置' });
+    }
+  }
   if (cfg.SMS_PROVIDER === 'dev') return;
   for (const name of SMS_REQUIRED[cfg.SMS_PROVIDER]) {
     if (!cfg[name])

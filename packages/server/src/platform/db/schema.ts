@@ -8,6 +8,7 @@ export * from '../../modules/org/tables';
 export * from '../audit/tables';
 export * from '../auth/tables';
 export * from '../captcha/tables';
+export * from '../files/tables';
 export * from '../jobs/tables';
 export * from '../rbac/tables';
 export * from '../sms/tables';

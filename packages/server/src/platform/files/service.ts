@@ -1,0 +1,184 @@
+import { Readable } from 'node:stream';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { extensionOf, ResultCode, type UploadRules, uploadProblem } from '@shetuan/shared';
+import { and, eq } from 'drizzle-orm';
+import type { AppDatabase } from '../db';
+import { AppError } from '../http/errors';
+import { tenants } from '../tenancy/tables';
+import { CONTENT_MISMATCH, sniffContent } from './sniff';
+import type { FileStorage, Storages } from './storage';
+import { files } from './tables';
+
+/** Tenant custom type 14 keeps its files in its own folder and storage base (spec 000 §6). */
+const INDEPENDENT_TYPE = 14;
+const SNIFF_BYTES = 4100;
+/** Images wider or taller than this are scaled down when the client asks (isPress '1'). */
+const PRESS_MAX_SIDE = 2000;
+
+export interface FileRecord {
+  id: number;
+  filePath: string;
+  fileSize: number;
+  realFileName: string;
+  /** The API address the file is read from (with the token, never public). */
+  url: string;
+}
+
+async function placeOf(db: AppDatabase, storages: Storages, tenantId: number) {
+  const [t] = await db.withGlobal((g) =>
+    g.select({ customType: tenants.customType }).from(tenants).where(eq(tenants.id, tenantId)),
+  );
+  const independent = t?.customType === INDEPENDENT_TYPE;
+  return { storage: independent ? storages.independent : storages.main, prefix: independent ? 'independent/' : '' };
+}
+
+/** {tenant}/{yyyyMM}/{imgs | project-file}/{timestamp}-{name}: images and pdf under imgs. */
+export function objectKey(prefix: string, tenantId: number, fileName: string, now = new Date()): string {
+  const month = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`;
+  const ext = extensionOf(fileName);
+  const folder = ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp', 'pdf'].includes(ext) ? 'imgs' : 'project-file';
+  const safe = fileName.replace(/[\\/:*?"<>|#%\s]+/g, '_');
+  return `${prefix}${tenantId}/${month}/${folder}/${now.getTime()}-${safe}`;
+}
+
+const toRecord = (r: { id: number; path: string; fileSize: number; realFileName: string }): FileRecord => ({
+  id: r.id,
+  filePath: r.path,
+  fileSize: r.fileSize,
+  realFileName: r.realFileName,
+  url: `/systemfile/files/${r.id}`,
+});
+
+async function pressImage(data: Buffer, mime: string): Promise<Buffer> {
+  if (!['image/jpeg', 'image/png'].includes(mime)) return data;
+  const image = await loadImage(data);
+  const scale = Math.min(1, PRESS_MAX_SIDE / Math.max(image.width, image.height));
+  const canvas = createCanvas(Math.round(image.width * scale), Math.round(image.height * scale));
+  canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
+  const out = mime === 'image/png' ? canvas.toBuffer('image/png') : canvas.toBuffer('image/jpeg', 85);
+  return out.length < data.length ? out : data;
+}
+
+/**
+ * The own-server upload (mode '1'): the spec's checks again, the content against its extension,
+ * images scaled down when asked, then the bytes to storage and a record.
+ */
+export async function storeUpload(
+  db: AppDatabase,
+  storages: Storages,
+  who: { tenantId: number; userId: number },
+  input: { fileName: string; data: Buffer; code: string; isPress: boolean; rules: UploadRules; count?: number },
+): Promise<FileRecord> {
+  const problem = uploadProblem({ name: input.fileName, size: input.data.length }, input.rules, input.count ?? 0);
+  if (problem) throw new AppError(ResultCode.FAILED, problem);
+  const mime = await sniffContent(input.fileName, input.data.subarray(0, SNIFF_BYTES));
+  if (!mime) throw new AppError(ResultCode.FAILED, CONTENT_MISMATCH);
+  const data = input.isPress ? await pressImage(input.data, mime).catch(() => input.data) : input.data;
+  const { storage, prefix } = await placeOf(db, storages, who.tenantId);
+  const key = objectKey(prefix, who.tenantId, input.fileName);
+  await storage.put(key, data, mime);
+  const [row] = await db.withTenant(who.tenantId, (tx) =>
+    tx
+      .insert(files)
+      .values({
+        tenantId: who.tenantId,
+        storage: storage.kind,
+        path: key,
+        realFileName: input.fileName,
+        fileSize: data.length,
+        contentType: mime,
+        code: input.code,
+        userId: who.userId,
+      })
+      .returning(),
+  );
+  if (!row) throw new Error('file insert returned no row');
+  return toRecord(row);
+}
+
+/**
+ * Cloud mode, step 1 (our stand-in for the spec's temporary credentials): checks the file as an
+ * upload would, then answers a presigned address valid for five minutes and a pending record.
+ */
+export async function presignUpload(
+  db: AppDatabase,
+  storages: Storages,
+  who: { tenantId: number; userId: number },
+  input: { fileName: string; fileSize: number; contentType: string; code: string; rules: UploadRules; count?: number },
+): Promise<{ uploadUrl: string; fileDir: string; filePath: string; expiresIn: number }> {
+  const problem = uploadProblem({ name: input.fileName, size: input.fileSize }, input.rules, input.count ?? 0);
+  if (problem) throw new AppError(ResultCode.FAILED, problem);
+  const { storage, prefix } = await placeOf(db, storages, who.tenantId);
+  if (!storage.presignPut) throw new AppError(ResultCode.FAILED, '文件上传失败，钥匙获取不成功！');
+  const key = objectKey(prefix, who.tenantId, input.fileName);
+  const expiresIn = 300;
+  const uploadUrl = await storage.presignPut(key, input.contentType || 'application/octet-stream', expiresIn);
+  await db.withTenant(who.tenantId, (tx) =>
+    tx.insert(files).values({
+      tenantId: who.tenantId,
+      storage: storage.kind,
+      path: key,
+      realFileName: input.fileName,
+      fileSize: input.fileSize,
+      contentType: input.contentType || 'application/octet-stream',
+      code: input.code,
+      status: 'pending',
+      userId: who.userId,
+    }),
+  );
+  return { uploadUrl, fileDir: key.slice(0, key.lastIndexOf('/')), filePath: key, expiresIn };
+}
+
+/**
+ * Cloud mode, step 3: the file record is saved once the object is really there, of the size
+ * announced, and its content matches its extension; otherwise the object is not accepted.
+ */
+export async function confirmUpload(
+  db: AppDatabase,
+  storages: Storages,
+  who: { tenantId: number; userId: number },
+  input: { filePath: string; fileSize: number; realFileName: string },
+): Promise<FileRecord> {
+  const [pending] = await db.withTenant(who.tenantId, (tx) =>
+    tx
+      .select()
+      .from(files)
+      .where(and(eq(files.path, input.filePath), eq(files.userId, who.userId), eq(files.status, 'pending'))),
+  );
+  if (!pending) throw new AppError(ResultCode.FAILED, '获取上传状态失败');
+  const { storage } = await placeOf(db, storages, who.tenantId);
+  const size = await storage.size(pending.path);
+  if (size === null || size !== input.fileSize || size !== pending.fileSize)
+    throw new AppError(ResultCode.FAILED, '获取上传状态失败');
+  const mime = await sniffContent(pending.realFileName, await storage.head(pending.path, SNIFF_BYTES));
+  if (!mime) throw new AppError(ResultCode.FAILED, CONTENT_MISMATCH);
+  const [row] = await db.withTenant(who.tenantId, (tx) =>
+    tx
+      .update(files)
+      .set({ status: 'ready', contentType: mime })
+      .where(and(eq(files.id, pending.id)))
+      .returning(),
+  );
+  if (!row) throw new AppError(ResultCode.FAILED, '获取上传状态失败');
+  return toRecord(row);
+}
+
+/** A ready file of the tenant, with its bytes. */
+export async function openFile(
+  db: AppDatabase,
+  storages: Storages,
+  tenantId: number,
+  id: number,
+): Promise<{ name: string; type: string; size: number; body: Readable }> {
+  const [row] = await db.withTenant(tenantId, (tx) =>
+    tx
+      .select()
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.status, 'ready'))),
+  );
+  if (!row) throw new AppError(ResultCode.FAILED, '文件不存在');
+  const storage: FileStorage = row.path.startsWith('independent/') ? storages.independent : storages.main;
+  return { name: row.realFileName, type: row.contentType, size: row.fileSize, body: await storage.get(row.path) };
+}
+
+export { Readable };

@@ -1,0 +1,27 @@
+import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { idColumn, tenantIdColumn } from '../db/columns';
+
+/**
+ * Tenant-owned: an uploaded file. The bytes are in the storage (local disk or S3) under `path`;
+ * they are only ever served through the API to a logged-in person of the tenant.
+ */
+export const files = pgTable(
+  'files',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    storage: text('storage').notNull(),
+    /** The object key: {tenant}/{yyyyMM}/{imgs|project-file}/{timestamp}-{name}. */
+    path: text('path').notNull(),
+    realFileName: text('real_file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    /** The spec's upload code: '012' (default) or '004'. */
+    code: text('code').notNull().default('012'),
+    /** pending: a presigned upload not yet confirmed; ready */
+    status: text('status').notNull().default('ready'),
+    userId: bigint('user_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('files_path').on(t.tenantId, t.path)],
+);

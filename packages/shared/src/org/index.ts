@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { ZPage } from '../platform/list';
 import { orgTypeCodes } from '../platform/org-codes';
 
+/** A file attached to a record: read at url with the token. */
+export const ZAttachment = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  filePath: z.string(),
+  fileSize: z.number().int(),
+});
+export type TAttachment = z.infer<typeof ZAttachment>;
+
 export const ZOrg = z.object({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
@@ -14,6 +24,7 @@ export const ZOrg = z.object({
   regionName: z.string(),
   status: z.number().int(),
   memberCount: z.number().int(),
+  attachments: z.array(ZAttachment),
   createdAt: z.string(),
 });
 export type TOrg = z.infer<typeof ZOrg>;
@@ -32,6 +43,11 @@ export const ZOrgInput = z.object({
     .regex(/^(\d{6})?$/, '行政区划代码为6位数字')
     .default(''),
   status: z.coerce.number().int().min(0).max(1).default(1),
+  /** Uploaded files (their ids); at most 5. */
+  attachments: z
+    .array(z.object({ id: z.coerce.number().int().positive() }).loose())
+    .max(5, '证明材料最多5个')
+    .default([]),
 });
 export type TOrgInput = z.infer<typeof ZOrgInput>;
 

@@ -55,4 +55,48 @@ describe('/company: the units of a tenant', () => {
     const exported = await a.get('/st365/org/orgs/export');
     expect(exported.raw.headers['content-type']).toContain('spreadsheetml');
   });
+
+  it('keeps proof documents: files of the tenant only, names taken from the files', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), '营业执照.pdf');
+    const up = (await a.upload('/st365/systemfile/upload', form)).body.data;
+    const id = (
+      await a.post('/st365/org/orgs', {
+        name: '有材料的单位',
+        orgType: 7,
+        attachments: [{ id: up.id, name: '改名.exe' }],
+      })
+    ).body.data.id as number;
+    const row = (await a.get('/st365/org/orgs?keyword=有材料的单位')).body.data.records[0];
+    expect(row.attachments).toEqual([
+      {
+        id: up.id,
+        name: '营业执照.pdf',
+        url: `/systemfile/files/${up.id}`,
+        filePath: up.filePath,
+        fileSize: up.fileSize,
+      },
+    ]);
+    const formB = new FormData();
+    formB.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), 'B的文件.pdf');
+    const upB = (await b.upload('/st365/systemfile/upload', formB)).body.data;
+    expect(
+      (
+        await a.call('PUT', `/st365/org/orgs/${id}`, {
+          name: '有材料的单位',
+          orgType: 7,
+          attachments: [{ id: upB.id }],
+        })
+      ).body.msg,
+    ).toBe('证明材料不存在，请重新上传');
+    expect(
+      (
+        await a.call('PUT', `/st365/org/orgs/${id}`, {
+          name: '有材料的单位',
+          orgType: 7,
+          attachments: [1, 2, 3, 4, 5, 6].map((n) => ({ id: n })),
+        })
+      ).body.msg,
+    ).toContain('证明材料最多5个');
+  });
 });

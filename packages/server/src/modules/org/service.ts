@@ -1,7 +1,8 @@
 import { likePattern, orgTypeName, ResultCode, type TPage, type TPageQuery } from '@shetuan/shared';
 import type { TOrg, TOrgInput } from '@shetuan/shared/org';
-import { aliasedTable, and, count, eq, ilike, sql } from 'drizzle-orm';
+import { aliasedTable, and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
+import { files } from '../../platform/files';
 import { AppError } from '../../platform/http/errors';
 import { regionFullName } from '../../platform/region';
 import { identities } from '../identity/tables';
@@ -16,6 +17,7 @@ const fields = {
   orgType: orgs.orgType,
   regionCode: orgs.regionCode,
   status: orgs.status,
+  attachments: orgs.attachments,
   createdAt: orgs.createdAt,
   memberCount: sql<number>`(select count(*)::int from ${identities} i where i.tenant_id = ${orgs.tenantId} and i.org_id = ${orgs.id})`,
 };
@@ -27,6 +29,7 @@ type Row = {
   orgType: number;
   regionCode: string | null;
   status: number;
+  attachments: { id: number; name: string; filePath: string; fileSize: number }[];
   createdAt: Date;
   memberCount: number;
 };
@@ -36,6 +39,7 @@ const toOrg = (r: Row): TOrg => ({
   regionCode: r.regionCode ?? '',
   regionName: r.regionCode ? regionFullName(r.regionCode) : '',
   orgTypeName: orgTypeName(r.orgType),
+  attachments: r.attachments.map((a) => ({ ...a, url: `/systemfile/files/${a.id}` })),
   createdAt: r.createdAt.toISOString(),
 });
 const filter = (keyword?: string) => (keyword ? ilike(orgs.name, likePattern(keyword)) : undefined);
@@ -69,8 +73,21 @@ async function checkParent(tx: Tx, id: number | null, parentId: number | null): 
   }
 }
 
+/** The attachments as the tenant's files say they are (names and sizes are never taken from the client). */
+async function attachmentsOf(tx: Tx, input: TOrgInput) {
+  const ids = [...new Set(input.attachments.map((a) => a.id))];
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: files.id, name: files.realFileName, filePath: files.path, fileSize: files.fileSize })
+    .from(files)
+    .where(and(inArray(files.id, ids), eq(files.status, 'ready')));
+  if (rows.length !== ids.length) throw new AppError(ResultCode.FAILED, '证明材料不存在，请重新上传');
+  return ids.map((id) => rows.find((r) => r.id === id) as (typeof rows)[number]);
+}
+
 export async function createOrg(tx: Tx, tenantId: number, input: TOrgInput): Promise<number> {
   await checkParent(tx, null, input.parentId);
+  const attachments = await attachmentsOf(tx, input);
   const [row] = await tx
     .insert(orgs)
     .values({
@@ -80,6 +97,7 @@ export async function createOrg(tx: Tx, tenantId: number, input: TOrgInput): Pro
       parentId: input.parentId,
       regionCode: input.regionCode || null,
       status: input.status,
+      attachments,
     })
     .returning({ id: orgs.id });
   return row?.id ?? 0;
@@ -87,6 +105,7 @@ export async function createOrg(tx: Tx, tenantId: number, input: TOrgInput): Pro
 
 export async function updateOrg(tx: Tx, id: number, input: TOrgInput): Promise<void> {
   await checkParent(tx, id, input.parentId);
+  const attachments = await attachmentsOf(tx, input);
   const rows = await tx
     .update(orgs)
     .set({
@@ -95,6 +114,7 @@ export async function updateOrg(tx: Tx, id: number, input: TOrgInput): Promise<v
       parentId: input.parentId,
       regionCode: input.regionCode || null,
       status: input.status,
+      attachments,
       updatedAt: new Date(),
     })
     .where(eq(orgs.id, id))

@@ -1,4 +1,4 @@
-import { bigint, foreignKey, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { idColumn, tenantIdColumn, timestamps } from '../../platform/db/columns';
 
 /**
@@ -18,6 +18,11 @@ export const orgs = pgTable(
     sort: integer('sort').notNull().default(0),
     /** 1 active, 0 disabled. */
     status: smallint('status').notNull().default(1),
+    /** Proof documents (licence, registration certificate): uploaded files of the tenant. */
+    attachments: jsonb('attachments')
+      .$type<{ id: number; name: string; filePath: string; fileSize: number }[]>()
+      .notNull()
+      .default([]),
     ...timestamps(),
   },
   (t) => [

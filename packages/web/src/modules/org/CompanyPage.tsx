@@ -9,7 +9,7 @@ import {
   ProFormSelect,
   ProFormText,
 } from '@ant-design/pro-components';
-import type { TOrg, TOrgInput } from '@shetuan/shared/org';
+import type { TAttachment, TOrg, TOrgInput } from '@shetuan/shared/org';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popover, Space, Tag, Typography } from 'antd';
 import { type ReactElement, useRef, useState } from 'react';
@@ -19,6 +19,8 @@ import { useCan } from '../../platform/auth/can';
 import { DeleteAction } from '../../platform/components/DeleteAction';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
+import { FileUpload } from '../../platform/files/FileUpload';
+import { FileViewer } from '../../platform/files/FileViewer';
 import { RegionCascader } from '../../platform/region/RegionCascader';
 import { RegionListPanel } from '../../platform/region/RegionListPanel';
 import { orgKeys } from './keys';
@@ -69,6 +71,7 @@ function OrgForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial
               parentId: initial.parentId,
               regionCode: initial.regionCode,
               status: initial.status,
+              attachments: initial.attachments,
             }
           : { status: 1 }
       }
@@ -111,6 +114,9 @@ function OrgForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial
       >
         <RegionCascader anyLevel placeholder="选择省/市/区（可只选到省或市）" />
       </ProForm.Item>
+      <ProForm.Item name="attachments" label="证明材料" valuePropName="value">
+        <FileUpload maxCount={5} maxSizeMB={10} accept={['pdf', 'jpg', 'jpeg', 'png']} />
+      </ProForm.Item>
       <ProFormRadio.Group
         name="status"
         label="状态"
@@ -126,6 +132,7 @@ function OrgForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial
 /** /company: the units (organisations) of the tenant. */
 export default function CompanyPage() {
   const can = useCan();
+  const [viewing, setViewing] = useState<{ files: TAttachment[]; index: number } | null>(null);
   const ref = useRef<ActionType | undefined>(undefined);
   const reload = () => void ref.current?.reload();
   const columns: ProColumns<TOrg>[] = [
@@ -134,6 +141,19 @@ export default function CompanyPage() {
     { title: '上级单位', dataIndex: 'parentName', width: 220 },
     { title: '行政区划', dataIndex: 'regionName', width: 200, render: (_, r) => r.regionName || r.regionCode || '—' },
     { title: '人员', dataIndex: 'memberCount', width: 80, align: 'right' },
+    {
+      title: '证明材料',
+      dataIndex: 'attachments',
+      width: 100,
+      render: (_, r) =>
+        r.attachments.length ? (
+          <LinkButton onClick={() => setViewing({ files: r.attachments, index: 0 })}>
+            {r.attachments.length} 个文件
+          </LinkButton>
+        ) : (
+          '—'
+        ),
+    },
     {
       title: '状态',
       dataIndex: 'status',
@@ -155,30 +175,38 @@ export default function CompanyPage() {
     },
   ];
   return (
-    <ListPage<TOrg & Record<string, unknown>>
-      title="单位管理"
-      rowKey="id"
-      path="/org/orgs"
-      exportPath={can('/company:export') ? '/org/orgs/export' : undefined}
-      exportName="单位列表"
-      searchPlaceholder="单位名称"
-      actionRef={ref}
-      columns={columns as ProColumns<TOrg & Record<string, unknown>>[]}
-      toolbar={
-        can('/company:add')
-          ? [
-              <OrgForm
-                key="add"
-                trigger={
-                  <Button type="primary" icon={<PlusOutlined />}>
-                    新增单位
-                  </Button>
-                }
-                onSaved={reload}
-              />,
-            ]
-          : []
-      }
-    />
+    <>
+      <FileViewer
+        files={viewing?.files ?? []}
+        index={viewing?.index ?? null}
+        onIndexChange={(index) => setViewing((v) => (v ? { ...v, index } : v))}
+        onClose={() => setViewing(null)}
+      />
+      <ListPage<TOrg & Record<string, unknown>>
+        title="单位管理"
+        rowKey="id"
+        path="/org/orgs"
+        exportPath={can('/company:export') ? '/org/orgs/export' : undefined}
+        exportName="单位列表"
+        searchPlaceholder="单位名称"
+        actionRef={ref}
+        columns={columns as ProColumns<TOrg & Record<string, unknown>>[]}
+        toolbar={
+          can('/company:add')
+            ? [
+                <OrgForm
+                  key="add"
+                  trigger={
+                    <Button type="primary" icon={<PlusOutlined />}>
+                      新增单位
+                    </Button>
+                  }
+                  onSaved={reload}
+                />,
+              ]
+            : []
+        }
+      />
+    </>
   );
 }

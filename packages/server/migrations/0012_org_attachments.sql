@@ -1,0 +1,1 @@
+ALTER TABLE "orgs" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;

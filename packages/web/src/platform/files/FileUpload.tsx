@@ -1,0 +1,152 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { UPLOAD_MESSAGES, type UploadRules, uploadProblem } from '@shetuan/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Typography, Upload, type UploadFile } from 'antd';
+import { useState } from 'react';
+import { feedback } from '../../app/feedback';
+import { api, putWithProgress, uploadWithProgress } from '../../app/request';
+import { FileViewer } from './FileViewer';
+import { fileKind, type UploadedFile } from './types';
+
+/** Success shows about 200 ms after the server confirms (spec 000 §4). */
+const SUCCESS_DELAY_MS = 200;
+
+export interface FileUploadProps extends UploadRules {
+  value?: UploadedFile[];
+  onChange?: (files: UploadedFile[]) => void;
+  /** The spec's upload code: '012' (default) or '004'. */
+  code?: '012' | '004';
+  /** Ask the server to scale large images down. */
+  isPress?: boolean;
+  disabled?: boolean;
+  id?: string;
+}
+
+type Item = UploadFile<UploadedFile>;
+
+const toItem = (f: UploadedFile): Item => ({ uid: String(f.id), name: f.name, status: 'done', response: f });
+
+/**
+ * The upload field (spec 000 §4, §9): the checks in the spec's order before anything is sent;
+ * the storage mode decides the way — to this server (progress shown as the percentage minus 5)
+ * or to cloud storage through a presigned address, then the record. A failure removes the item
+ * with the spec's message; a success says 文件上传成功. Files open in the viewer.
+ */
+export function FileUpload({ value = [], onChange, code = '012', isPress, disabled, id, ...rules }: FileUploadProps) {
+  const mode = useQuery({
+    queryKey: ['files', 'mode'],
+    queryFn: () => api.get<'1' | '2'>('/systemfile/mode'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [uploading, setUploading] = useState<Item[]>([]);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const maxCount = rules.maxCount ?? 1;
+  const items: Item[] = [...value.map(toItem), ...uploading];
+
+  const send = async (file: File, onPercent: (p: number) => void): Promise<UploadedFile> => {
+    const m = mode.data ?? (await api.get<'1' | '2'>('/systemfile/mode'));
+    if (m === '1') {
+      const form = new FormData();
+      form.append('code', code);
+      if (isPress && fileKind(file.name) === 'image') form.append('isPress', '1');
+      form.append('rules', JSON.stringify(rules));
+      form.append('count', String(value.length));
+      form.append('file', file, file.name);
+      const rec = await uploadWithProgress<UploadedFile & { realFileName: string }>('/systemfile/upload', form, (p) =>
+        onPercent(Math.max(0, p - 5)),
+      );
+      return { ...rec, name: rec.realFileName };
+    }
+    let signed: { uploadUrl: string; fileDir: string; filePath: string };
+    try {
+      signed = await api.post('/systemfile/presign', {
+        fileName: file.name,
+        fileSize: file.size,
+        contentType: file.type,
+        code,
+        rules,
+        count: value.length,
+      });
+    } catch (err) {
+      throw new Error(err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.keyFailed);
+    }
+    await putWithProgress(signed.uploadUrl, file, file.type, (p) => onPercent(Math.max(0, p - 5)));
+    const rec = await api
+      .post<UploadedFile & { realFileName: string }>('/systemfile/record', {
+        fileDir: signed.fileDir,
+        filePath: signed.filePath,
+        fileSize: file.size,
+        realFileName: file.name,
+      })
+      .catch((err: unknown) => {
+        throw new Error(err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.statusFailed);
+      });
+    return { ...rec, name: rec.realFileName };
+  };
+
+  const accept = rules.imagesOnly
+    ? '.png,.jpg,.jpeg,.gif,.bmp'
+    : rules.accept?.length
+      ? rules.accept.map((a) => `.${a}`).join(',')
+      : undefined;
+
+  return (
+    <>
+      <Upload<UploadedFile>
+        id={id}
+        disabled={disabled}
+        fileList={items}
+        accept={accept}
+        multiple={maxCount > 1}
+        listType={rules.imagesOnly ? 'picture' : 'text'}
+        beforeUpload={(file) => {
+          const problem = uploadProblem({ name: file.name, size: file.size }, rules, value.length + uploading.length);
+          if (problem) {
+            void feedback.message.error(problem);
+            return Upload.LIST_IGNORE;
+          }
+          return true;
+        }}
+        customRequest={({ file }) => {
+          const f = file as File & { uid: string };
+          const item: Item = { uid: f.uid, name: f.name, status: 'uploading', percent: 0 };
+          setUploading((list) => [...list, item]);
+          const update = (patch: Partial<Item>) =>
+            setUploading((list) => list.map((i) => (i.uid === f.uid ? { ...i, ...patch } : i)));
+          send(f, (percent) => update({ percent }))
+            .then((rec) => {
+              update({ percent: 100 });
+              setTimeout(() => {
+                setUploading((list) => list.filter((i) => i.uid !== f.uid));
+                onChange?.([...value, rec]);
+                void feedback.message.success(UPLOAD_MESSAGES.success);
+              }, SUCCESS_DELAY_MS);
+            })
+            .catch((err: unknown) => {
+              setUploading((list) => list.filter((i) => i.uid !== f.uid));
+              void feedback.message.error(err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.failed);
+            });
+        }}
+        onRemove={(item) => {
+          if (item.status === 'done') onChange?.(value.filter((v) => String(v.id) !== item.uid));
+          return true;
+        }}
+        onPreview={(item) => {
+          const index = value.findIndex((v) => String(v.id) === item.uid);
+          if (index >= 0) setViewing(index);
+        }}
+      >
+        {items.length < maxCount && (
+          <Button icon={<UploadOutlined />} disabled={disabled}>
+            上传文件
+          </Button>
+        )}
+      </Upload>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '4px 0 0' }}>
+        只能上传{rules.imagesOnly ? 'jpg、png、gif、jpeg、bmp' : (rules.accept?.join('、') ?? '常见文档、图片、音视频')}
+        文件，且不超过{rules.maxSizeMB ?? 10}MB，最多{maxCount}个
+      </Typography.Paragraph>
+      <FileViewer files={value} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
+    </>
+  );
+}

@@ -23,7 +23,7 @@ import { registerStaticWeb } from './platform/http/static-web';
 import { JobWorker, jobRoutes } from './platform/jobs';
 import { rbacConfigRoutes, rbacRoutes } from './platform/rbac';
 import { regionRoutes } from './platform/region';
-import { type SmsProvider, smsProviderFromConfig, smsRoutes } from './platform/sms';
+import { phoneVerificationRoutes, type SmsProvider, smsProviderFromConfig, smsRoutes } from './platform/sms';
 import { tenancyRoutes, tenantAdminRoutes } from './platform/tenancy';
 
 export interface BuildAppOptions {
@@ -39,6 +39,8 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: genRequestId,
+    // The client's address (login throttling, logs) from X-Forwarded-For when a trusted proxy sent it.
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -111,6 +113,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       await auditRoutes(typed);
       await sessionAdminRoutes(typed);
       await smsRoutes(typed);
+      await phoneVerificationRoutes(typed);
       await orgRoutes(typed);
       await tenantAdminRoutes(typed);
     },

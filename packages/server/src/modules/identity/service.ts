@@ -25,12 +25,7 @@ import { consumeVerification } from '../../platform/captcha';
 import type { AppDatabase, Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { assignDefaultRole, buildMenus, grantsOfIdentity, grantsOfTenant } from '../../platform/rbac';
-import {
-  CODE_CHECK_MESSAGES,
-  consumeVerificationCode,
-  type SmsProvider,
-  sendVerificationCode,
-} from '../../platform/sms';
+import { CODE_CHECK_MESSAGES, consumeVerificationCode, type SmsProvider, sendTenantCode } from '../../platform/sms';
 import { tenants } from '../../platform/tenancy/tables';
 import { pageTypeOfIdentity } from './page-type';
 import {
@@ -156,20 +151,7 @@ export async function sendCode(
   tenantId: number,
   input: { phoneNumber: string; purpose: string; captchaVerification?: string | undefined },
 ): Promise<void> {
-  await db.withTenant(tenantId, async (tx) => {
-    const captchaPassed = await consumeVerification(tx, input.captchaVerification);
-    const [tenant] = await tx
-      .select({ companyName: tenants.companyName })
-      .from(tenants)
-      .where(eq(tenants.id, tenantId));
-    await sendVerificationCode(tx, sms, {
-      tenantId,
-      phone: input.phoneNumber,
-      purpose: input.purpose,
-      companyName: tenant?.companyName ?? '社团',
-      captchaPassed,
-    });
-  });
+  await sendTenantCode(db, sms, tenantId, input);
 }
 
 async function checkCode(

@@ -79,6 +79,14 @@ const ZConfigFields = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: ZBool.default(true),
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address: 'loopback' (a reverse proxy
+   * on the same machine, the default), a comma-separated list of addresses or CIDRs, or 'none'.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v) => (v === 'none' ? false : v)),
   /** Run the background job worker in this process (off for API tests, which drive it by hand). */
   JOB_WORKER: ZBool.default(true),
   /** Seconds to wait for in-flight requests on SIGTERM/SIGINT before exiting anyway. */

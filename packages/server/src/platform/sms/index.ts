@@ -1,7 +1,9 @@
 export { AliyunSmsProvider } from './aliyun';
 export { CODE_CHECK_MESSAGES, type CodeCheck, consumeVerificationCode, SMS_CODE, sendVerificationCode } from './codes';
 export { smsProviderFromConfig } from './from-config';
+export { consumePhoneToken, phoneVerificationRoutes } from './phone-verification';
 export { OutboxOnlyProvider, type SmsMessage, type SmsProvider, type SmsResult } from './provider';
 export { smsRoutes } from './routes';
-export { smsCodes, smsOutbox } from './tables';
+export { sendTenantCode } from './send';
+export { phoneVerifications, smsCodes, smsOutbox } from './tables';
 export { TencentSmsProvider } from './tencent';

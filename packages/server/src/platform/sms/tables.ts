@@ -38,3 +38,21 @@ export const smsCodes = pgTable(
     index('sms_codes_phone').on(t.tenantId, t.phone, t.purpose, t.createdAt),
   ],
 );
+
+/**
+ * Tenant-owned: a phone proved by an SMS code on a public form (the phone-verification widget).
+ * The form submission carries the token; it is spent there once. Valid 30 minutes.
+ */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    phone: text('phone').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('phone_verifications_token').on(t.tenantId, t.tokenHash)],
+);

@@ -25,6 +25,8 @@ export const ZOrg = z.object({
   status: z.number().int(),
   memberCount: z.number().int(),
   attachments: z.array(ZAttachment),
+  /** Rich text, already cleaned by the server. */
+  description: z.string(),
   createdAt: z.string(),
 });
 export type TOrg = z.infer<typeof ZOrg>;
@@ -43,6 +45,8 @@ export const ZOrgInput = z.object({
     .regex(/^(\d{6})?$/, '行政区划代码为6位数字')
     .default(''),
   status: z.coerce.number().int().min(0).max(1).default(1),
+  /** Rich text (HTML); the server removes anything that could run. */
+  description: z.string().max(200_000, '单位简介过长').default(''),
   /** Uploaded files (their ids); at most 5. */
   attachments: z
     .array(z.object({ id: z.coerce.number().int().positive() }).loose())

@@ -5,6 +5,7 @@ import type { Tx } from '../../platform/db';
 import { files } from '../../platform/files';
 import { AppError } from '../../platform/http/errors';
 import { regionFullName } from '../../platform/region';
+import { sanitizeRichText } from '../../platform/richtext';
 import { identities } from '../identity/tables';
 import { orgs } from './tables';
 
@@ -18,6 +19,7 @@ const fields = {
   regionCode: orgs.regionCode,
   status: orgs.status,
   attachments: orgs.attachments,
+  description: orgs.description,
   createdAt: orgs.createdAt,
   memberCount: sql<number>`(select count(*)::int from ${identities} i where i.tenant_id = ${orgs.tenantId} and i.org_id = ${orgs.id})`,
 };
@@ -30,6 +32,7 @@ type Row = {
   regionCode: string | null;
   status: number;
   attachments: { id: number; name: string; filePath: string; fileSize: number }[];
+  description: string;
   createdAt: Date;
   memberCount: number;
 };
@@ -98,6 +101,7 @@ export async function createOrg(tx: Tx, tenantId: number, input: TOrgInput): Pro
       regionCode: input.regionCode || null,
       status: input.status,
       attachments,
+      description: sanitizeRichText(input.description),
     })
     .returning({ id: orgs.id });
   return row?.id ?? 0;
@@ -115,6 +119,7 @@ export async function updateOrg(tx: Tx, id: number, input: TOrgInput): Promise<v
       regionCode: input.regionCode || null,
       status: input.status,
       attachments,
+      description: sanitizeRichText(input.description),
       updatedAt: new Date(),
     })
     .where(eq(orgs.id, id))

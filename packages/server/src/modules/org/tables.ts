@@ -18,6 +18,8 @@ export const orgs = pgTable(
     sort: integer('sort').notNull().default(0),
     /** 1 active, 0 disabled. */
     status: smallint('status').notNull().default(1),
+    /** The unit's introduction: rich text, cleaned on the way in. */
+    description: text('description').notNull().default(''),
     /** Proof documents (licence, registration certificate): uploaded files of the tenant. */
     attachments: jsonb('attachments')
       .$type<{ id: number; name: string; filePath: string; fileSize: number }[]>()

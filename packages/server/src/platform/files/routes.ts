@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { AuthContext } from '../auth/context';
 import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
-import { confirmUpload, openFile, presignUpload, storeUpload } from './service';
+import { tenantOfRequest } from '../tenancy/request-tenant';
+import { confirmUpload, openFile, openPublicImage, presignUpload, storeUpload } from './service';
 import { type Storages, storagesFromConfig } from './storage';
 
 const authOf = (r: FastifyRequest) => r.auth as AuthContext;
@@ -19,6 +20,7 @@ const ZFileRecord = z.object({
   fileSize: z.number(),
   realFileName: z.string(),
   url: z.string(),
+  publicUrl: z.string().optional(),
 });
 const ZRules = z.object({
   maxCount: z.coerce.number().int().positive().max(100).optional(),
@@ -92,6 +94,7 @@ export async function fileRoutes(app: AppInstance, storages: Storages = storages
           isPress: field('isPress') === '1',
           rules: rulesOf(field('rules')),
           count: Number(field('count') ?? 0) || 0,
+          publicImage: field('publicImage') === '1',
         },
       );
       return ok(record, UPLOAD_MESSAGES.success);
@@ -148,6 +151,28 @@ export async function fileRoutes(app: AppInstance, storages: Storages = storages
         await confirmUpload(db, storages, { tenantId: auth.tenantId, userId: auth.userId }, request.body),
         UPLOAD_MESSAGES.success,
       );
+    },
+  );
+
+  app.get(
+    '/systemfile/public/:key',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: '富文本中的图片（无需登录；随机地址，仅图片）',
+        params: z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, '文件不存在') }),
+      },
+    },
+    async (request, reply) => {
+      const tenantId = await tenantOfRequest(db, request);
+      const file = await openPublicImage(db, storages, tenantId, request.params.key);
+      reply
+        .header('content-type', file.type)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff');
+      return reply.send(file.body);
     },
   );
 

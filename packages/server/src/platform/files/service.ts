@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { extensionOf, ResultCode, type UploadRules, uploadProblem } from '@shetuan/shared';
@@ -22,6 +23,8 @@ export interface FileRecord {
   realFileName: string;
   /** The API address the file is read from (with the token, never public). */
   url: string;
+  /** Rich-text images only: the address readers see it at without logging in. */
+  publicUrl?: string;
 }
 
 async function placeOf(db: AppDatabase, storages: Storages, tenantId: number) {
@@ -41,12 +44,19 @@ export function objectKey(prefix: string, tenantId: number, fileName: string, no
   return `${prefix}${tenantId}/${month}/${folder}/${now.getTime()}-${safe}`;
 }
 
-const toRecord = (r: { id: number; path: string; fileSize: number; realFileName: string }): FileRecord => ({
+const toRecord = (r: {
+  id: number;
+  path: string;
+  fileSize: number;
+  realFileName: string;
+  publicKey: string | null;
+}): FileRecord => ({
   id: r.id,
   filePath: r.path,
   fileSize: r.fileSize,
   realFileName: r.realFileName,
   url: `/systemfile/files/${r.id}`,
+  ...(r.publicKey ? { publicUrl: `/systemfile/public/${r.publicKey}` } : {}),
 });
 
 async function pressImage(data: Buffer, mime: string): Promise<Buffer> {
@@ -67,8 +77,18 @@ export async function storeUpload(
   db: AppDatabase,
   storages: Storages,
   who: { tenantId: number; userId: number },
-  input: { fileName: string; data: Buffer; code: string; isPress: boolean; rules: UploadRules; count?: number },
+  input: {
+    fileName: string;
+    data: Buffer;
+    code: string;
+    isPress: boolean;
+    rules: UploadRules;
+    count?: number;
+    /** An image for rich text: readable without login at a random address. */
+    publicImage?: boolean;
+  },
 ): Promise<FileRecord> {
+  if (input.publicImage) input.rules = { ...input.rules, imagesOnly: true };
   const problem = uploadProblem({ name: input.fileName, size: input.data.length }, input.rules, input.count ?? 0);
   if (problem) throw new AppError(ResultCode.FAILED, problem);
   const mime = await sniffContent(input.fileName, input.data.subarray(0, SNIFF_BYTES));
@@ -89,6 +109,7 @@ export async function storeUpload(
         contentType: mime,
         code: input.code,
         userId: who.userId,
+        publicKey: input.publicImage ? randomBytes(18).toString('base64url') : null,
       })
       .returning(),
   );
@@ -161,6 +182,18 @@ export async function confirmUpload(
   );
   if (!row) throw new AppError(ResultCode.FAILED, '获取上传状态失败');
   return toRecord(row);
+}
+
+/** A rich-text image by its public key, in the tenant of the domain. */
+export async function openPublicImage(db: AppDatabase, storages: Storages, tenantId: number, key: string) {
+  const [row] = await db.withTenant(tenantId, (tx) =>
+    tx
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.publicKey, key), eq(files.status, 'ready'))),
+  );
+  if (!row) throw new AppError(ResultCode.FAILED, '文件不存在', null, 404);
+  return openFile(db, storages, tenantId, row.id);
 }
 
 /** A ready file of the tenant, with its bytes. */

@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, tenantIdColumn } from '../db/columns';
 
 /**
@@ -21,7 +21,16 @@ export const files = pgTable(
     /** pending: a presigned upload not yet confirmed; ready */
     status: text('status').notNull().default('ready'),
     userId: bigint('user_id', { mode: 'number' }),
+    /**
+     * Set only for images inserted into rich text, which readers see without logging in: the random
+     * key of their public address (/systemfile/public/{key}). Every other file needs the token.
+     */
+    publicKey: text('public_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('files_path').on(t.tenantId, t.path)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('files_path').on(t.tenantId, t.path),
+    uniqueIndex('files_public_key').on(t.tenantId, t.publicKey),
+  ],
 );

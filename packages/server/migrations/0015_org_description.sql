@@ -1,0 +1,1 @@
+ALTER TABLE "orgs" ADD COLUMN "description" text DEFAULT '' NOT NULL;

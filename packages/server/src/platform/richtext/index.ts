@@ -1,0 +1,1 @@
+export { sanitizeRichText, ZRichText } from './sanitize';

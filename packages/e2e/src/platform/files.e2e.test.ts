@@ -33,7 +33,7 @@ describe('files: upload with progress, then the viewer', () => {
       g.fillText('办学许可证', 180, 220);
       return c.toDataURL('image/png').split(',')[1] as string;
     });
-    const input = dialog.locator('input[type=file]');
+    const input = dialog.locator('.ant-upload input[type=file]');
     await input.setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await admin.getByText('文件格式不符合规范！').waitFor();
     await input.setInputFiles({ name: '办学许可证.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
@@ -66,6 +66,42 @@ describe('files: upload with progress, then the viewer', () => {
     await viewer.getByRole('img', { name: '办学许可证.png' }).waitFor();
     await admin.keyboard.press('Escape');
     await expect.poll(() => viewer.count()).toBe(0);
+    await admin.context().close();
+  });
+
+  it('writes a unit introduction in the rich-text editor with a picture; readers see it cleaned', async () => {
+    const admin = await loginToConsole(browser, baseUrl, '13800000002');
+    await admin.goto(`${baseUrl}/new/company`);
+    const row = admin.getByRole('row').filter({ hasText: '示范市医学会' });
+    await row.getByRole('button', { name: '编辑' }).click();
+    const dialog = admin.getByRole('dialog', { name: '编辑单位' });
+    const editor = dialog.locator('.rich-text-editor .ProseMirror');
+    await editor.click();
+    await admin.keyboard.type('示范市医学会成立于1952年，');
+    await dialog.getByRole('button', { name: '加粗' }).click();
+    await admin.keyboard.type('是本市医学工作者的学术团体。');
+    const png = await admin.evaluate(() => {
+      const c = document.createElement('canvas');
+      c.width = 300;
+      c.height = 120;
+      const g = c.getContext('2d') as CanvasRenderingContext2D;
+      g.fillStyle = '#52c41a';
+      g.fillRect(0, 0, 300, 120);
+      return c.toDataURL('image/png').split(',')[1] as string;
+    });
+    await dialog
+      .locator('.rich-text-editor input[type=file]')
+      .setInputFiles({ name: '合影.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    await editor.locator('img[alt="合影.png"]').waitFor();
+    await screenshot(admin, 'rich-text-editor');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.getByText('保存成功').waitFor();
+
+    await row.getByRole('button', { name: '简介' }).click();
+    const intro = admin.getByRole('dialog', { name: '单位简介：示范市医学会' });
+    await intro.locator('strong').getByText('是本市医学工作者的学术团体。').waitFor();
+    const img = intro.locator('img[alt="合影.png"]');
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(300);
     await admin.context().close();
   });
 });

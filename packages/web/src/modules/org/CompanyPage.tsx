@@ -11,7 +11,7 @@ import {
 } from '@ant-design/pro-components';
 import type { TAttachment, TOrg, TOrgInput } from '@shetuan/shared/org';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popover, Space, Tag, Typography } from 'antd';
+import { Button, Modal, Popover, Space, Tag, Typography } from 'antd';
 import { type ReactElement, useRef, useState } from 'react';
 import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
@@ -23,6 +23,8 @@ import { FileUpload } from '../../platform/files/FileUpload';
 import { FileViewer } from '../../platform/files/FileViewer';
 import { RegionCascader } from '../../platform/region/RegionCascader';
 import { RegionListPanel } from '../../platform/region/RegionListPanel';
+import { RichTextEditor } from '../../platform/richtext/RichTextEditor';
+import { RichTextView } from '../../platform/richtext/RichTextView';
 import { orgKeys } from './keys';
 
 type Options = { list: { id: number; name: string }[]; types: { value: number; label: string }[] };
@@ -61,7 +63,7 @@ function OrgForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial
       formRef={formRef}
       title={initial ? '编辑单位' : '新增单位'}
       trigger={trigger}
-      width={520}
+      width={720}
       modalProps={{ destroyOnHidden: true }}
       initialValues={
         initial
@@ -72,6 +74,7 @@ function OrgForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial
               regionCode: initial.regionCode,
               status: initial.status,
               attachments: initial.attachments,
+              description: initial.description,
             }
           : { status: 1 }
       }
@@ -114,6 +117,9 @@ function OrgForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial
       >
         <RegionCascader anyLevel placeholder="选择省/市/区（可只选到省或市）" />
       </ProForm.Item>
+      <ProForm.Item name="description" label="单位简介">
+        <RichTextEditor placeholder="请输入单位简介" />
+      </ProForm.Item>
       <ProForm.Item name="attachments" label="证明材料" valuePropName="value">
         <FileUpload maxCount={5} maxSizeMB={10} accept={['pdf', 'jpg', 'jpeg', 'png']} />
       </ProForm.Item>
@@ -133,6 +139,7 @@ function OrgForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial
 export default function CompanyPage() {
   const can = useCan();
   const [viewing, setViewing] = useState<{ files: TAttachment[]; index: number } | null>(null);
+  const [intro, setIntro] = useState<TOrg | null>(null);
   const ref = useRef<ActionType | undefined>(undefined);
   const reload = () => void ref.current?.reload();
   const columns: ProColumns<TOrg>[] = [
@@ -163,9 +170,10 @@ export default function CompanyPage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 140,
+      width: 190,
       render: (_, row) => (
         <Space>
+          <LinkButton onClick={() => setIntro(row)}>简介</LinkButton>
           {can('/company:edit') && <OrgForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />}
           {can('/company:delete') && (
             <DeleteAction title={`删除“${row.name}”？`} path={`/org/orgs/${row.id}`} onDone={reload} />
@@ -176,6 +184,15 @@ export default function CompanyPage() {
   ];
   return (
     <>
+      <Modal
+        open={Boolean(intro)}
+        title={`单位简介：${intro?.name ?? ''}`}
+        footer={null}
+        width={640}
+        onCancel={() => setIntro(null)}
+      >
+        <RichTextView html={intro?.description ?? ''} />
+      </Modal>
       <FileViewer
         files={viewing?.files ?? []}
         index={viewing?.index ?? null}

@@ -25,6 +25,7 @@ import { rbacConfigRoutes, rbacRoutes } from './platform/rbac';
 import { regionRoutes } from './platform/region';
 import { phoneVerificationRoutes, type SmsProvider, smsProviderFromConfig, smsRoutes } from './platform/sms';
 import { tenancyRoutes, tenantAdminRoutes } from './platform/tenancy';
+import { wechatRoutes } from './platform/wechat';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -105,6 +106,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       await jobRoutes(typed);
       await regionRoutes(typed);
       await fileRoutes(typed);
+      await wechatRoutes(typed);
       await tenancyRoutes(typed);
       await identityRoutes(typed);
       await rbacRoutes(typed);

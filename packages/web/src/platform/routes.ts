@@ -51,6 +51,12 @@ export const platformRoutes: AppRoute[] = [
     layout: 'console',
   },
   {
+    path: '/wechatDevConfirm',
+    screen: () => import('./wechat/WechatDevConfirmPage'),
+    meta: { requireLogin: true, menuPath: '/smsOutbox', routerList: [{ name: '开发环境' }, { name: '确认微信绑定' }] },
+    layout: 'console',
+  },
+  {
     path: '/jurisdiction',
     screen: () => import('./rbac/JurisdictionPage'),
     meta: { requireLogin: true, routerList: [{ name: '功能配置' }, { name: '权限配置' }] },

@@ -87,6 +87,12 @@ const ZConfigFields = z.object({
     .string()
     .default('loopback')
     .transform((v) => (v === 'none' ? false : v)),
+  /** WeChat binding: dev (an administrator confirms at /wechatDevConfirm) or open (WeChat Open Platform). */
+  WECHAT_PROVIDER: z.enum(['dev', 'open'], { error: '只能是 dev 或 open' }).default('dev'),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  /** Where WeChat sends the person back: https://{domain}/st365/wechat/callback */
+  WECHAT_REDIRECT_URI: z.string().url('必须是网址').optional(),
   /** Run the background job worker in this process (off for API tests, which drive it by hand). */
   JOB_WORKER: ZBool.default(true),
   /** Seconds to wait for in-flight requests on SIGTERM/SIGINT before exiting anyway. */
@@ -101,6 +107,11 @@ const ZConfig = ZConfigFields.superRefine((cfg, ctx) => {
   if (cfg.FILE_STORAGE === 's3') {
     for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!cfg[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'FILE_STORAGE=s3 时必须设置' });
+    }
+  }
+  if (cfg.WECHAT_PROVIDER === 'open') {
+    for (const name of ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_REDIRECT_URI'] as const) {
+      if (!cfg[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'WECHAT_PROVIDER=open 时必须设置' });
     }
   }
   if (cfg.SMS_PROVIDER === 'dev') return;

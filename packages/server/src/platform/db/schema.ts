@@ -13,3 +13,4 @@ export * from '../jobs/tables';
 export * from '../rbac/tables';
 export * from '../sms/tables';
 export * from '../tenancy/tables';
+export * from '../wechat/tables';

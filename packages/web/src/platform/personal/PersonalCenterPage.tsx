@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
 import { authKeys, useIdentities, useSessionInfo } from '../auth/api';
+import { WechatBindCard } from '../wechat/WechatBindCard';
 import { PhoneEntryCard } from './PhoneEntryCard';
 
 /** /personalCenter: the person's own data, identities, and the ways to change them. */
@@ -65,6 +66,9 @@ export default function PersonalCenterPage() {
       </Col>
       <Col xs={24} lg={12}>
         <PhoneEntryCard />
+      </Col>
+      <Col xs={24} lg={12}>
+        <WechatBindCard />
       </Col>
       <Col xs={24} lg={12}>
         <Card title="我的身份" loading={identities.isPending}>

@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { ok, ResultCode, ZEnvelope } from '@shetuan/shared';
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuthContext } from '../auth/context';
+import type { Tx } from '../db';
+import type { AppInstance } from '../http/app-types';
+import { AppError } from '../http/errors';
+import { tenantOfRequest } from '../tenancy/request-tenant';
+import { type WechatProvider, wechatProviderFromConfig } from './provider';
+import { wechatAccounts, wechatBindings } from './tables';
+
+const authOf = (r: FastifyRequest) => r.auth as AuthContext;
+const tags = ['wechat'];
+/** How long a binding QR code stays valid (then 二维码已失效,请刷新页面再试). */
+export const WECHAT_QR_SECONDS = 120;
+/** The spec's code when the QR code cannot be made: the page stops. */
+export const WECHAT_QR_FAILED = 9999;
+
+const ZUuid = z.object({ uuid: z.string().regex(/^[0-9a-f]{32}$/, '二维码已失效,请刷新页面再试') });
+
+/** Marks a binding done for its person, unless that WeChat account is already another person's here. */
+async function completeBinding(tx: Tx, uuid: string, account: { openId: string; nickname: string }) {
+  const [binding] = await tx
+    .select()
+    .from(wechatBindings)
+    .where(and(eq(wechatBindings.uuid, uuid), eq(wechatBindings.status, 'pending')));
+  if (!binding || binding.expiresAt.getTime() <= Date.now())
+    throw new AppError(ResultCode.FAILED, '二维码已失效,请刷新页面再试');
+  const [taken] = await tx
+    .select({ userId: wechatAccounts.userId })
+    .from(wechatAccounts)
+    .where(and(eq(wechatAccounts.openId, account.openId), ne(wechatAccounts.userId, binding.userId)));
+  const status = taken ? 'failed' : 'success';
+  await tx
+    .update(wechatBindings)
+    .set({ status, openId: account.openId, nickname: account.nickname })
+    .where(eq(wechatBindings.id, binding.id));
+  if (taken) throw new AppError(ResultCode.FAILED, '该微信已绑定其他账号');
+  await tx
+    .insert(wechatAccounts)
+    .values({ tenantId: binding.tenantId, userId: binding.userId, openId: account.openId, nickname: account.nickname })
+    .onConflictDoUpdate({
+      target: [wechatAccounts.tenantId, wechatAccounts.userId],
+      set: { openId: account.openId, nickname: account.nickname, createdAt: new Date() },
+    });
+}
+
+/**
+ * WeChat binding (spec 000 §4): a QR code the page polls once a second; poll_false means keep
+ * waiting. The provider decides who confirms: WeChat itself (open platform), or in development an
+ * administrator at /wechatDevConfirm.
+ */
+export async function wechatRoutes(app: AppInstance, provider: WechatProvider = wechatProviderFromConfig(app.config)) {
+  const { db } = app;
+
+  app.get(
+    '/wechat/account',
+    {
+      config: { permission: 'identity' },
+      schema: {
+        tags,
+        summary: '我的微信绑定',
+        response: {
+          200: ZEnvelope(z.object({ bound: z.boolean(), nickname: z.string(), boundAt: z.string().nullable() })),
+        },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const [row] = await db.withTenant(auth.tenantId, (tx) =>
+        tx.select().from(wechatAccounts).where(eq(wechatAccounts.userId, auth.userId)),
+      );
+      return ok({ bound: Boolean(row), nickname: row?.nickname ?? '', boundAt: row?.createdAt.toISOString() ?? null });
+    },
+  );
+
+  app.post(
+    '/wechat/bind/qr',
+    {
+      config: { permission: 'identity' },
+      schema: {
+        tags,
+        summary: '生成绑定二维码（有效 120 秒）',
+        response: { 200: ZEnvelope(z.object({ uuid: z.string(), qrContent: z.string(), expiresIn: z.number() })) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const uuid = randomBytes(16).toString('hex');
+      const origin = `${request.protocol}://${request.host}`;
+      let qrContent: string;
+      try {
+        qrContent = provider.qrContent(uuid, origin);
+      } catch {
+        throw new AppError(WECHAT_QR_FAILED, '二维码生成失败，请稍后再试');
+      }
+      await db.withTenant(auth.tenantId, (tx) =>
+        tx.insert(wechatBindings).values({
+          tenantId: auth.tenantId,
+          uuid,
+          userId: auth.userId,
+          expiresAt: new Date(Date.now() + WECHAT_QR_SECONDS * 1000),
+        }),
+      );
+      return ok({ uuid, qrContent, expiresIn: WECHAT_QR_SECONDS });
+    },
+  );
+
+  app.get(
+    '/wechat/bind/poll',
+    {
+      config: { permission: 'identity' },
+      schema: {
+        tags,
+        summary: '轮询绑定结果：poll_false 继续等待，success，expired，failed',
+        querystring: ZUuid,
+        response: { 200: ZEnvelope(z.object({ code: z.enum(['poll_false', 'success', 'expired', 'failed']) })) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const [row] = await db.withTenant(auth.tenantId, (tx) =>
+        tx
+          .select()
+          .from(wechatBindings)
+          .where(and(eq(wechatBindings.uuid, request.query.uuid), eq(wechatBindings.userId, auth.userId))),
+      );
+      if (!row) throw new AppError(ResultCode.FAILED, '二维码已失效,请刷新页面再试');
+      if (row.status === 'success') return ok({ code: 'success' as const }, '绑定成功');
+      if (row.status === 'failed') return ok({ code: 'failed' as const }, '绑定失败，请重新扫描二维码');
+      if (row.expiresAt.getTime() <= Date.now()) return ok({ code: 'expired' as const }, '二维码已失效,请刷新页面再试');
+      return ok({ code: 'poll_false' as const });
+    },
+  );
+
+  app.delete(
+    '/wechat/account',
+    {
+      config: { permission: 'identity' },
+      schema: { tags, summary: '解除微信绑定', response: { 200: ZEnvelope(z.null()) } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      await db.withTenant(auth.tenantId, (tx) =>
+        tx.delete(wechatAccounts).where(eq(wechatAccounts.userId, auth.userId)),
+      );
+      return ok(null, '已解除绑定');
+    },
+  );
+
+  if (provider.name === 'dev') {
+    app.post(
+      '/wechat/dev/confirm',
+      {
+        config: { permission: '/smsOutbox' },
+        schema: {
+          tags,
+          summary: '开发环境：管理员代为确认一次待绑定（模拟微信扫码确认）',
+          body: ZUuid,
+          response: { 200: ZEnvelope(z.null()) },
+        },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        await db.withTenant(auth.tenantId, (tx) =>
+          completeBinding(tx, request.body.uuid, {
+            openId: `dev-${randomBytes(8).toString('hex')}`,
+            nickname: '开发环境微信用户',
+          }),
+        );
+        return ok(null, '已确认绑定');
+      },
+    );
+  }
+
+  app.get(
+    '/wechat/callback',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: '微信开放平台回调（code, state）',
+        querystring: z.object({ code: z.string().max(200).optional(), state: z.string().max(64) }),
+      },
+    },
+    async (request, reply) => {
+      const page = (text: string) =>
+        reply
+          .type('text/html; charset=utf-8')
+          .send(
+            `<!doctype html><meta charset="utf-8"><title>微信绑定</title><p style="font:16px sans-serif;text-align:center;margin-top:30vh">${text}</p>`,
+          );
+      if (!provider.exchange || !request.query.code || !/^[0-9a-f]{32}$/.test(request.query.state)) {
+        return page('绑定失败，请重新扫描二维码');
+      }
+      try {
+        const account = await provider.exchange(request.query.code);
+        const tenantId = await tenantOfRequest(db, request);
+        await db.withTenant(tenantId, (tx) => completeBinding(tx, request.query.state, account));
+        return page('绑定成功，请回到电脑上继续操作');
+      } catch {
+        return page('绑定失败，请重新扫描二维码');
+      }
+    },
+  );
+}

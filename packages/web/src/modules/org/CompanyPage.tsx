@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   type ActionType,
   ModalForm,
@@ -11,14 +10,14 @@ import {
 } from '@ant-design/pro-components';
 import type { TAttachment, TOrg, TOrgInput } from '@shetuan/shared/org';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Modal, Popover, Space, Tag, Typography } from 'antd';
+import { Modal, Popover, Space, Tag, Typography } from 'antd';
 import { type ReactElement, useRef, useState } from 'react';
-import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
 import { useCan } from '../../platform/auth/can';
 import { DeleteAction } from '../../platform/components/DeleteAction';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
+import { AddButton, saveRecord } from '../../platform/components/save';
 import { FileUpload } from '../../platform/files/FileUpload';
 import { FileViewer } from '../../platform/files/FileViewer';
 import { RegionCascader } from '../../platform/region/RegionCascader';
@@ -80,9 +79,7 @@ function OrgForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial
       }
       onFinish={async (values) => {
         const body = { ...values, parentId: values.parentId ?? null, regionCode: values.regionCode ?? '' };
-        if (initial) await api.request(`/org/orgs/${initial.id}`, 'PUT', body);
-        else await api.post('/org/orgs', body);
-        void feedback.message.success(initial ? '保存成功' : '新增成功');
+        await saveRecord('/org/orgs', initial?.id, body);
         onSaved();
         return true;
       }}
@@ -209,19 +206,7 @@ export default function CompanyPage() {
         actionRef={ref}
         columns={columns as ProColumns<TOrg & Record<string, unknown>>[]}
         toolbar={
-          can('/company:add')
-            ? [
-                <OrgForm
-                  key="add"
-                  trigger={
-                    <Button type="primary" icon={<PlusOutlined />}>
-                      新增单位
-                    </Button>
-                  }
-                  onSaved={reload}
-                />,
-              ]
-            : []
+          can('/company:add') ? [<OrgForm key="add" trigger={<AddButton>新增单位</AddButton>} onSaved={reload} />] : []
         }
       />
     </>

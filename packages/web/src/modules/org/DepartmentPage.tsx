@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   type ActionType,
   ModalForm,
@@ -10,14 +9,14 @@ import {
 } from '@ant-design/pro-components';
 import type { TDepartment, TDepartmentInput } from '@shetuan/shared/org';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { type ReactElement, useRef } from 'react';
-import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
 import { useCan } from '../../platform/auth/can';
 import { DeleteAction } from '../../platform/components/DeleteAction';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
+import { AddButton, saveRecord } from '../../platform/components/save';
 import { orgKeys } from './keys';
 
 function DepartmentForm({
@@ -55,9 +54,7 @@ function DepartmentForm({
       }
       onFinish={async (values) => {
         const body = { ...values, parentId: values.parentId ?? null };
-        if (initial) await api.request(`/org/departments/${initial.id}`, 'PUT', body);
-        else await api.post('/org/departments', body);
-        void feedback.message.success(initial ? '保存成功' : '新增成功');
+        await saveRecord('/org/departments', initial?.id, body);
         onSaved();
         return true;
       }}
@@ -151,17 +148,7 @@ export default function DepartmentPage() {
       columns={columns as ProColumns<TDepartment & Record<string, unknown>>[]}
       toolbar={
         can('/departmentManage:add')
-          ? [
-              <DepartmentForm
-                key="add"
-                trigger={
-                  <Button type="primary" icon={<PlusOutlined />}>
-                    新增部门
-                  </Button>
-                }
-                onSaved={reload}
-              />,
-            ]
+          ? [<DepartmentForm key="add" trigger={<AddButton>新增部门</AddButton>} onSaved={reload} />]
           : []
       }
     />

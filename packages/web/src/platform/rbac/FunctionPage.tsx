@@ -1,15 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import type { TFunctionInput, TFunctionRow, TMenuNode } from '@shetuan/shared/rbac';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Space } from 'antd';
 import { type ReactElement, useRef } from 'react';
-import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
 import { useCan } from '../auth/can';
 import { DeleteAction } from '../components/DeleteAction';
 import { LinkButton } from '../components/LinkButton';
 import { ListPage } from '../components/ListPage';
+import { AddButton, saveRecord } from '../components/save';
 import { rbacKeys } from './JurisdictionPage';
 
 function flatten(nodes: TMenuNode[]): TMenuNode[] {
@@ -37,9 +36,7 @@ function FunctionForm({
       modalProps={{ destroyOnHidden: true }}
       initialValues={initial ? { menuId: initial.menuId, code: initial.code, name: initial.name } : undefined}
       onFinish={async (values) => {
-        if (initial) await api.request(`/rbac/functions/${initial.id}`, 'PUT', values);
-        else await api.post('/rbac/functions', values);
-        void feedback.message.success(initial ? '保存成功' : '新增成功');
+        await saveRecord('/rbac/functions', initial?.id, values);
         onSaved();
         return true;
       }}
@@ -107,17 +104,7 @@ export default function FunctionPage() {
       columns={columns as ProColumns<TFunctionRow & Record<string, unknown>>[]}
       toolbar={
         can('/function:add')
-          ? [
-              <FunctionForm
-                key="add"
-                trigger={
-                  <Button type="primary" icon={<PlusOutlined />}>
-                    新增功能点
-                  </Button>
-                }
-                onSaved={reload}
-              />,
-            ]
+          ? [<FunctionForm key="add" trigger={<AddButton>新增功能点</AddButton>} onSaved={reload} />]
           : []
       }
     />

@@ -1,15 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import type { TRole, TRoleInput } from '@shetuan/shared/rbac';
-import { Button, Space } from 'antd';
+import { Space } from 'antd';
 import { type ReactElement, useRef } from 'react';
 import { Link } from 'react-router';
-import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
 import { useCan } from '../auth/can';
 import { DeleteAction } from '../components/DeleteAction';
 import { LinkButton } from '../components/LinkButton';
 import { ListPage } from '../components/ListPage';
+import { AddButton, saveRecord } from '../components/save';
 
 function RoleForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial?: TRole; onSaved: () => void }) {
   return (
@@ -20,9 +18,7 @@ function RoleForm({ trigger, initial, onSaved }: { trigger: ReactElement; initia
       modalProps={{ destroyOnHidden: true }}
       initialValues={initial ? { name: initial.name, remark: initial.remark } : undefined}
       onFinish={async (values) => {
-        if (initial) await api.request(`/rbac/roles/${initial.id}`, 'PUT', values);
-        else await api.post('/rbac/roles', values);
-        void feedback.message.success(initial ? '保存成功' : '新增成功');
+        await saveRecord('/rbac/roles', initial?.id, values);
         onSaved();
         return true;
       }}
@@ -87,17 +83,7 @@ export default function RoleManagePage() {
       columns={columns as ProColumns<TRole & Record<string, unknown>>[]}
       toolbar={
         can('/roleManage:add')
-          ? [
-              <RoleForm
-                key="add"
-                trigger={
-                  <Button type="primary" icon={<PlusOutlined />}>
-                    新增角色
-                  </Button>
-                }
-                onSaved={reload}
-              />,
-            ]
+          ? [<RoleForm key="add" trigger={<AddButton>新增角色</AddButton>} onSaved={reload} />]
           : []
       }
     />

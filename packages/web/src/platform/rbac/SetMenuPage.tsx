@@ -1,8 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormDigit, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import type { TMenuInput, TMenuNode } from '@shetuan/shared/rbac';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Spin, Tag, Tree, Typography } from 'antd';
+import { Card, Popconfirm, Space, Spin, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import type { ReactElement } from 'react';
 import { feedback } from '../../app/feedback';
@@ -10,6 +9,7 @@ import { api } from '../../app/request';
 import { authKeys } from '../auth/api';
 import { useCan } from '../auth/can';
 import { LinkButton } from '../components/LinkButton';
+import { AddButton, saveRecord } from '../components/save';
 import { rbacKeys } from './JurisdictionPage';
 
 function MenuForm({
@@ -36,9 +36,7 @@ function MenuForm({
       }
       onFinish={async (values) => {
         const body = { ...values, pid: initial ? initial.pid : pid };
-        if (initial) await api.request(`/rbac/menus/${initial.id}`, 'PUT', body);
-        else await api.post('/rbac/menus', body);
-        void feedback.message.success(initial ? '保存成功' : '新增成功');
+        await saveRecord('/rbac/menus', initial?.id, body);
         onSaved();
         return true;
       }}
@@ -107,15 +105,7 @@ export default function SetMenuPage() {
       title="菜单配置"
       extra={
         can('/setMenu:add') ? (
-          <MenuForm
-            trigger={
-              <Button type="primary" icon={<PlusOutlined />}>
-                新增菜单分组
-              </Button>
-            }
-            pid={0}
-            onSaved={refresh}
-          />
+          <MenuForm trigger={<AddButton>新增菜单分组</AddButton>} pid={0} onSaved={refresh} />
         ) : null
       }
     >

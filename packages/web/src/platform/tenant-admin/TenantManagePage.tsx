@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   type ActionType,
   ModalForm,
@@ -10,15 +9,14 @@ import {
 } from '@ant-design/pro-components';
 import { orgTypeNames } from '@shetuan/shared';
 import type { TTenantAdminRow, TTenantInput } from '@shetuan/shared/tenant';
-import { Button, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { type ReactElement, useRef } from 'react';
-import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
 import { useActing } from '../auth/acting';
 import { useSessionInfo } from '../auth/api';
 import { useCan } from '../auth/can';
 import { LinkButton } from '../components/LinkButton';
 import { ListPage } from '../components/ListPage';
+import { AddButton, saveRecord } from '../components/save';
 
 const CUSTOM_TYPES = [
   { value: 0, label: '标准' },
@@ -45,9 +43,7 @@ function TenantForm({
       modalProps={{ destroyOnHidden: true }}
       initialValues={initial ?? { status: 1, customType: 0 }}
       onFinish={async (values) => {
-        if (initial) await api.request(`/platform/tenants/${initial.id}`, 'PUT', values);
-        else await api.post('/platform/tenants', values);
-        void feedback.message.success(initial ? '保存成功' : '新增成功');
+        await saveRecord('/platform/tenants', initial?.id, values);
         onSaved();
         return true;
       }}
@@ -142,19 +138,7 @@ export default function TenantManagePage() {
       actionRef={ref}
       columns={columns as ProColumns<TTenantAdminRow & Record<string, unknown>>[]}
       toolbar={
-        can('/tenant:add')
-          ? [
-              <TenantForm
-                key="add"
-                trigger={
-                  <Button type="primary" icon={<PlusOutlined />}>
-                    开通租户
-                  </Button>
-                }
-                onSaved={reload}
-              />,
-            ]
-          : []
+        can('/tenant:add') ? [<TenantForm key="add" trigger={<AddButton>开通租户</AddButton>} onSaved={reload} />] : []
       }
     />
   );

@@ -5,6 +5,7 @@ import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { tenantUsers } from '../identity/tables';
 import { departments } from './tables';
+import { assertTreeParent } from './tree';
 
 const parent = aliasedTable(departments, 'parent');
 const fields = {
@@ -99,11 +100,7 @@ export async function allDepartments(tx: Tx, keyword?: string): Promise<TDepartm
 async function checkParent(tx: Tx, id: number | null, parentId: number | null): Promise<void> {
   if (parentId === null) return;
   const all = await tx.select({ id: departments.id, parentId: departments.parentId }).from(departments);
-  const parentOf = new Map(all.map((d) => [d.id, d.parentId]));
-  if (!parentOf.has(parentId)) throw new AppError(ResultCode.FAILED, '上级部门不存在');
-  for (let cur: number | null | undefined = parentId; cur; cur = parentOf.get(cur)) {
-    if (cur === id) throw new AppError(ResultCode.FAILED, '上级部门不能是本部门或其下级部门');
-  }
+  assertTreeParent(all, id, parentId, { missing: '上级部门不存在', cycle: '上级部门不能是本部门或其下级部门' });
 }
 
 async function checkUniqueName(tx: Tx, id: number | null, input: TDepartmentInput): Promise<void> {

@@ -8,6 +8,7 @@ import { regionFullName } from '../../platform/region';
 import { sanitizeRichText } from '../../platform/richtext';
 import { identities } from '../identity/tables';
 import { orgs } from './tables';
+import { assertTreeParent } from './tree';
 
 const parent = aliasedTable(orgs, 'parent');
 const fields = {
@@ -69,11 +70,7 @@ export async function allOrgs(tx: Tx, keyword?: string): Promise<TOrg[]> {
 async function checkParent(tx: Tx, id: number | null, parentId: number | null): Promise<void> {
   if (parentId === null) return;
   const all = await tx.select({ id: orgs.id, parentId: orgs.parentId }).from(orgs);
-  const parentOf = new Map(all.map((o) => [o.id, o.parentId]));
-  if (!parentOf.has(parentId)) throw new AppError(ResultCode.FAILED, '上级单位不存在');
-  for (let cur: number | null | undefined = parentId; cur; cur = parentOf.get(cur)) {
-    if (cur === id) throw new AppError(ResultCode.FAILED, '上级单位不能是本单位或其下级单位');
-  }
+  assertTreeParent(all, id, parentId, { missing: '上级单位不存在', cycle: '上级单位不能是本单位或其下级单位' });
 }
 
 /** The attachments as the tenant's files say they are (names and sizes are never taken from the client). */

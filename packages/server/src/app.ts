@@ -21,6 +21,7 @@ import { genRequestId } from './platform/http/request-id';
 import { responseSerializer } from './platform/http/serializer';
 import { registerStaticWeb } from './platform/http/static-web';
 import { JobWorker, jobRoutes } from './platform/jobs';
+import { messageRoutes } from './platform/messages';
 import { rbacConfigRoutes, rbacRoutes } from './platform/rbac';
 import { regionRoutes } from './platform/region';
 import { phoneVerificationRoutes, type SmsProvider, smsProviderFromConfig, smsRoutes } from './platform/sms';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       await regionRoutes(typed);
       await fileRoutes(typed);
       await wechatRoutes(typed);
+      await messageRoutes(typed);
       await tenancyRoutes(typed);
       await identityRoutes(typed);
       await rbacRoutes(typed);

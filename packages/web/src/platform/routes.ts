@@ -51,6 +51,28 @@ export const platformRoutes: AppRoute[] = [
     layout: 'console',
   },
   {
+    path: '/messagePlatform',
+    screen: () => import('./messages/MessagePlatformPage'),
+    meta: { requireLogin: true, keepAlive: true, routerList: [{ name: '消息' }, { name: '站内消息' }] },
+    layout: 'console',
+  },
+  {
+    path: '/messagePlatformDetail',
+    screen: () => import('./messages/MessageDetailPage'),
+    meta: {
+      requireLogin: true,
+      menuPath: '/messagePlatform',
+      routerList: [{ name: '消息' }, { name: '站内消息', path: '/messagePlatform' }, { name: '消息详情' }],
+    },
+    layout: 'console',
+  },
+  {
+    path: '/messageSetting',
+    screen: () => import('./messages/MessageSettingPage'),
+    meta: { requireLogin: true, routerList: [{ name: '消息' }, { name: '消息设置' }] },
+    layout: 'console',
+  },
+  {
     path: '/wechatDevConfirm',
     screen: () => import('./wechat/WechatDevConfirmPage'),
     meta: { requireLogin: true, menuPath: '/smsOutbox', routerList: [{ name: '开发环境' }, { name: '确认微信绑定' }] },

@@ -13,6 +13,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle
 import { revokeUserSessions } from '../../platform/auth/sessions';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
+import { sendMessage } from '../../platform/messages';
 import { assignDefaultRole, rolesOfIdentities } from '../../platform/rbac';
 import { departmentExists } from '../org/departments';
 import { departments, orgs } from '../org/tables';
@@ -279,6 +280,22 @@ export async function reviewUser(
       updatedAt: new Date(),
     })
     .where(eq(tenantUsers.userId, userId));
+  const [tenantRow] = await tx
+    .select({ tenantId: tenantUsers.tenantId })
+    .from(tenantUsers)
+    .where(eq(tenantUsers.userId, userId));
+  if (tenantRow) {
+    await sendMessage(
+      tx,
+      tenantRow.tenantId,
+      'registration.reviewed',
+      { userId },
+      {
+        title: input.approved ? '注册审核已通过' : '注册审核未通过',
+        body: input.approved ? '您的注册申请已通过审核，欢迎使用。' : `您的注册申请未通过审核：${input.remark}`,
+      },
+    );
+  }
   await tx
     .update(identities)
     .set({

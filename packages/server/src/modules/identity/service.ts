@@ -1,4 +1,4 @@
-import { identityName, type PasswordPolicy, passwordPolicyError, ResultCode } from '@shetuan/shared';
+import { identityName, maskPhone, type PasswordPolicy, passwordPolicyError, ResultCode } from '@shetuan/shared';
 import {
   IdentityStatus,
   LOGIN_MESSAGES,
@@ -24,6 +24,7 @@ import { hashToken, newToken } from '../../platform/auth/tokens';
 import { consumeVerification } from '../../platform/captcha';
 import type { AppDatabase, Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
+import { sendMessage } from '../../platform/messages';
 import { assignDefaultRole, buildMenus, grantsOfIdentity, grantsOfTenant } from '../../platform/rbac';
 import { CODE_CHECK_MESSAGES, consumeVerificationCode, type SmsProvider, sendTenantCode } from '../../platform/sms';
 import { tenants } from '../../platform/tenancy/tables';
@@ -255,6 +256,18 @@ export async function register(
       status: pending ? IdentityStatus.PENDING : IdentityStatus.ACTIVE,
     });
     await assignDefaultRole(tx, tenantId, identityId, SOCIAL_IDENTITY_CODE);
+    if (pending) {
+      await sendMessage(
+        tx,
+        tenantId,
+        'registration.submitted',
+        { roleName: '管理员' },
+        {
+          title: '新用户注册待审核',
+          body: `${input.name}（${maskPhone(input.phoneNumber)}）申请注册，请到“用户审核”处理。`,
+        },
+      );
+    }
     return { pending, existed: Boolean(existing) };
   });
 }

@@ -8,6 +8,7 @@ import {
 import { newTenantFile } from '../../platform/files/local';
 import { EXPORT_MAX_ROWS, type ExcelColumn, writeXlsxFile } from '../../platform/http/excel';
 import { type JobHandler, registerJobKind } from '../../platform/jobs';
+import { sendMessage } from '../../platform/messages';
 import { listUsers } from './admin-service';
 
 /** The columns of every user-list export (the quick download and the background one). */
@@ -60,6 +61,21 @@ const exportUsers: JobHandler = async (ctx) => {
   const rows = await writeXlsxFile(file.absolute, '用户', USER_EXPORT_COLUMNS, batches(), (written) =>
     ctx.progress(total ? (written / total) * 100 : 99),
   );
+  if (ctx.userId) {
+    const to = ctx.userId;
+    await ctx.db.withTenant(ctx.tenantId, (tx) =>
+      sendMessage(
+        tx,
+        ctx.tenantId,
+        'export.done',
+        { userId: to },
+        {
+          title: '导出完成',
+          body: `${kind.title}（${rows} 条）已导出，请在导出窗口下载。`,
+        },
+      ),
+    );
+  }
   return { file: file.relative, fileName: `${kind.title}.xlsx`, rows };
 };
 

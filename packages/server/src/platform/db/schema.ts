@@ -10,6 +10,7 @@ export * from '../auth/tables';
 export * from '../captcha/tables';
 export * from '../files/tables';
 export * from '../jobs/tables';
+export * from '../messages/tables';
 export * from '../rbac/tables';
 export * from '../sms/tables';
 export * from '../tenancy/tables';

@@ -284,7 +284,8 @@ export const TYPE_20_REGROUP: { key: string; name: string; children: string[] }[
   { key: 'business-management', name: '业务管理', children: ['invoice', 'activity-filing'] },
 ];
 
-const PERSONAL = ['/personalHomepage', '/messageSetting', '/userCenter'];
+// /messageSetting is the tenant's message settings: administrators only (the messages group).
+const PERSONAL = ['/personalHomepage', '/userCenter'];
 
 /**
  * Default roles: the groups (or single entries) each identity code receives. 'all' is every menu.

@@ -10,6 +10,7 @@ import type { RouteMeta } from '../../app/route-registry';
 import { session } from '../../app/session';
 import { useActing } from '../auth/acting';
 import { authApi, useConsoleHead, useIdentities, useMenu, useSessionInfo } from '../auth/api';
+import { MessageBell } from '../messages/MessageBell';
 import { consoleTitle } from '../tenant';
 import { toLayoutRoutes } from './menu-routes';
 
@@ -130,6 +131,7 @@ export default function ConsoleLayout() {
               </Space>,
             ]
           : []),
+        <MessageBell key="bell" />,
         <Space key="switch" style={{ cursor: 'pointer' }} onClick={() => void switchIdentity()} title="切换身份">
           <SwapOutlined />
           {!narrow && <span>切换身份</span>}

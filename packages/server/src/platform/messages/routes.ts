@@ -1,0 +1,152 @@
+import { ok, ZEnvelope } from '@shetuan/shared';
+import { ZMessage, ZMessagePage, ZMessageQuery, ZMessageSetting } from '@shetuan/shared/messages';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuthContext } from '../auth/context';
+import type { AppInstance } from '../http/app-types';
+import { EXPORT_MAX_ROWS, sendXlsx } from '../http/excel';
+import * as msg from './service';
+
+const authOf = (r: FastifyRequest) => r.auth as AuthContext;
+const tags = ['messages'];
+
+/** In-site messages (spec 000 §2, §3): the bell, /messagePlatform, /messagePlatformDetail, /messageSetting. */
+export async function messageRoutes(app: AppInstance): Promise<void> {
+  const { db } = app;
+  const inTenant = <T>(r: FastifyRequest, work: Parameters<typeof db.withTenant<T>>[1]) =>
+    db.withTenant(authOf(r).tenantId, work);
+
+  app.get(
+    '/messages',
+    {
+      config: { permission: 'identity' },
+      schema: {
+        tags,
+        summary: '我的消息（status 0 未读 1 已读）',
+        querystring: ZMessageQuery,
+        response: { 200: ZEnvelope(ZMessagePage) },
+      },
+    },
+    async (request) => ok(await inTenant(request, (tx) => msg.listMessages(tx, authOf(request), request.query))),
+  );
+  app.get(
+    '/messages/latest',
+    {
+      config: { permission: 'identity' },
+      schema: {
+        tags,
+        summary: '铃铛：未读数和第 1 页的 3 条',
+        response: { 200: ZEnvelope(z.object({ unread: z.number(), list: z.array(ZMessage) })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await inTenant(request, async (tx) => {
+          const auth = authOf(request);
+          const [latest, unread] = [
+            await msg.listMessages(tx, auth, { current: 1, pageSize: 3 }),
+            await msg.listMessages(tx, auth, { current: 1, pageSize: 1, status: 0 }),
+          ];
+          return { unread: unread.total, list: latest.records };
+        }),
+      ),
+  );
+  app.get(
+    '/messages/detail',
+    {
+      config: { permission: 'identity' },
+      schema: {
+        tags,
+        summary: '消息详情（打开即已读）',
+        querystring: z.object({
+          wid: z.string().regex(/^[0-9a-f]{24}$/, '消息不存在'),
+          id: z.coerce.number({ error: '消息不存在' }).int().positive('消息不存在'),
+        }),
+        response: { 200: ZEnvelope(ZMessage) },
+      },
+    },
+    async (request) =>
+      ok(await inTenant(request, (tx) => msg.openMessage(tx, authOf(request), request.query.wid, request.query.id))),
+  );
+  app.post(
+    '/messages/read',
+    {
+      config: { permission: 'identity' },
+      schema: {
+        tags,
+        summary: '标为已读',
+        body: z.object({ ids: z.array(z.number().int().positive()).min(1, '请选择消息').max(500) }),
+        response: { 200: ZEnvelope(z.object({ count: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok({ count: await inTenant(request, (tx) => msg.markRead(tx, authOf(request), request.body.ids)) }, '已标为已读'),
+  );
+  app.post(
+    '/messages/read-all',
+    {
+      config: { permission: 'identity' },
+      schema: { tags, summary: '全部标为已读', response: { 200: ZEnvelope(z.object({ count: z.number() })) } },
+    },
+    async (request) =>
+      ok({ count: await inTenant(request, (tx) => msg.markAllRead(tx, authOf(request))) }, '已全部标为已读'),
+  );
+  app.get(
+    '/messages/export',
+    {
+      config: { permission: 'identity' },
+      schema: {
+        tags,
+        summary: '导出我的消息（xlsx）',
+        querystring: ZMessageQuery.omit({ current: true, pageSize: true }),
+      },
+    },
+    async (request, reply) => {
+      const page = await inTenant(request, (tx) =>
+        msg.listMessages(tx, authOf(request), { ...request.query, current: 1, pageSize: EXPORT_MAX_ROWS }),
+      );
+      return sendXlsx(
+        reply,
+        '我的消息',
+        '消息',
+        [
+          { header: '标题', width: 30, value: (r) => r.title },
+          { header: '内容', width: 60, value: (r) => r.body },
+          { header: '状态', width: 8, value: (r) => (r.status === 0 ? '未读' : '已读') },
+          { header: '时间', width: 22, value: (r) => new Date(r.createdAt) },
+        ],
+        page.records,
+      );
+    },
+  );
+  app.get(
+    '/messages/settings',
+    {
+      config: { permission: '/messageSetting' },
+      schema: {
+        tags,
+        summary: '消息设置：哪些事件发送站内消息',
+        response: { 200: ZEnvelope(z.object({ list: z.array(ZMessageSetting) })) },
+      },
+    },
+    async (request) => ok({ list: await inTenant(request, (tx) => msg.messageSettingList(tx)) }),
+  );
+  app.put(
+    '/messages/settings',
+    {
+      config: { permission: '/messageSetting:edit' },
+      schema: {
+        tags,
+        summary: '开启或关闭一类消息',
+        body: z.object({ event: z.string().max(60), enabled: z.boolean({ error: '请选择是否开启' }) }),
+        response: { 200: ZEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await inTenant(request, (tx) =>
+        msg.setMessageSetting(tx, authOf(request).tenantId, request.body.event, request.body.enabled),
+      );
+      return ok(null, '保存成功');
+    },
+  );
+}

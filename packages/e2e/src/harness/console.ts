@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { newPage } from './browser';
 
 /** Every demo account's password (README). */
@@ -45,4 +45,17 @@ export async function smsCodeFromOutbox(admin: Page, baseUrl: string, phone: str
   const code = /验证码为(\d{6})/.exec(text)?.[1];
   if (!code) throw new Error(`no code in the outbox row: ${text}`);
   return code;
+}
+
+/**
+ * Ticks a checkbox in a dialog that may still be animating or re-rendering as its options load:
+ * clicks until it holds (Playwright's check() gives up when one click does not stick).
+ */
+export async function tick(box: Locator): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    if (await box.isChecked()) return;
+    await box.click();
+    await box.page().waitForTimeout(150);
+  }
+  if (!(await box.isChecked())) throw new Error('the checkbox would not stay checked');
 }

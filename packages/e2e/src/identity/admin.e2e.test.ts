@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../harness/browser';
-import { loginToConsole, pick } from '../harness/console';
+import { loginToConsole, pick, tick } from '../harness/console';
 
 describe('an administrator gives a new role a menu and a user that role', () => {
   const baseUrl = inject('baseUrl');
@@ -52,7 +52,7 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     await userRow.waitFor();
     await expect.poll(() => admin.getByRole('row').count()).toBe(2);
     await userRow.getByRole('button', { name: '分配角色' }).click();
-    await admin.getByRole('checkbox', { name: '宣传专员' }).check();
+    await tick(admin.getByRole('checkbox', { name: '宣传专员' }));
     await admin.getByRole('button', { name: /确\s*定/ }).click();
     await admin.getByText('角色已分配').waitFor();
     await userRow.getByText('宣传专员').waitFor();

@@ -1,7 +1,8 @@
+import type { TMenuItem } from '@shetuan/shared/identity';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { identityRoutes } from '../modules/identity/routes';
 import { orgRoutes } from '../modules/org/routes';
-import { memberEntry } from '../platform/auth/flow';
+import { memberEntry, redirectTarget } from '../platform/auth/flow';
 import { platformRoutes } from '../platform/routes';
 import { navigation } from './feedback';
 import { RootLayout } from './RootLayout';
@@ -54,6 +55,10 @@ export function createAppRouter() {
               {
                 lazy: async () => ({ Component: (await import('../platform/layout/ConsoleLayout')).default }),
                 children: routes.filter((r) => r.layout === 'console').map(toRouteObject),
+              },
+              {
+                path: '/redirect',
+                loader: () => redirect(session.isLoggedIn() ? redirectTarget(session.menuList<TMenuItem>()) : '/login'),
               },
               {
                 path: '*',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { destinationAfterLogin } from './flow';
+import { destinationAfterLogin, redirectTarget } from './flow';
 
 const menu = [
   {
@@ -28,5 +28,14 @@ describe('the callback after identity login', () => {
   });
   it('falls back to / when none matches', () => {
     expect(destinationAfterLogin('/nope,/other', menu)).toEqual({ path: '/' });
+  });
+});
+
+describe('/redirect', () => {
+  it('goes to the first non-empty path of the saved menu, children included', () => {
+    expect(redirectTarget(menu)).toBe('/roleManage');
+  });
+  it('goes to the login page when the saved menu has no path', () => {
+    expect(redirectTarget([])).toBe('/login');
   });
 });

@@ -95,3 +95,8 @@ export async function memberEntry(url: URL): Promise<string | null> {
   const search = rest.toString();
   return target === path && search ? `${path}?${search}` : target;
 }
+
+/** /redirect (spec 000 §2): the first path of the saved menu, or the login page when there is none. */
+export function redirectTarget(menu: TMenuItem[]): string {
+  return paths(menu).find((p) => p.startsWith('/')) ?? '/login';
+}

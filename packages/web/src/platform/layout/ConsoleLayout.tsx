@@ -13,6 +13,7 @@ import { authApi, useConsoleHead, useIdentities, useMenu, useSessionInfo } from 
 import { MessageBell } from '../messages/MessageBell';
 import { consoleTitle } from '../tenant';
 import { toLayoutRoutes } from './menu-routes';
+import { RouteBreadcrumb } from './RouteBreadcrumb';
 
 const COLLAPSED_KEY = 'collapsed';
 
@@ -138,6 +139,7 @@ export default function ConsoleLayout() {
         </Space>,
       ]}
     >
+      <RouteBreadcrumb meta={meta} />
       <Outlet />
     </ProLayout>
   );

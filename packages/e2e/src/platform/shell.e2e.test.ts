@@ -31,4 +31,26 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
     expect(new URL(admin.url()).pathname).not.toBe('/new/login');
     await admin.context().close();
   });
+
+  it('highlights the route menu path and keeps the collapsed menu after a reload', async () => {
+    const admin = await loginToConsole(browser, baseUrl, '13800000002');
+    await admin.goto(`${baseUrl}/new/user-management/unit-add`);
+    // The form page highlights its list's menu entry (menuPath).
+    await admin.locator('.ant-menu-item-selected').getByText('用户管理').waitFor();
+    const siderWidth = () =>
+      admin
+        .locator('aside')
+        .first()
+        .evaluate((el) => Math.round(el.getBoundingClientRect().width));
+    const open = await siderWidth();
+    await admin.locator('.ant-pro-sider-collapsed-button').click();
+    await expect.poll(siderWidth).toBeLessThan(open);
+    expect(await admin.evaluate(() => localStorage.getItem('collapsed'))).toBe('1');
+    await admin.reload();
+    await admin.getByRole('button', { name: '站内消息' }).waitFor();
+    await expect.poll(siderWidth).toBeLessThan(open);
+    await admin.locator('.ant-pro-sider-collapsed-button').click();
+    await expect.poll(() => admin.evaluate(() => localStorage.getItem('collapsed'))).toBe('0');
+    await admin.context().close();
+  });
 });

@@ -79,6 +79,8 @@ export default function ConsoleLayout() {
       layout="mix"
       fixSiderbar
       collapsed={collapsed}
+      // No automatic collapse on breakpoints: it would overwrite the remembered choice on every load.
+      breakpoint={false}
       onCollapse={(value) => {
         setCollapsed(value);
         if (!narrow) localStorage.setItem(COLLAPSED_KEY, value ? '1' : '0');

@@ -1,8 +1,9 @@
-import { ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { identityNames } from '@shetuan/shared';
 import { type UserListKind, UserType } from '@shetuan/shared/identity';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/request';
+import { StatusRadio } from '../../platform/components/status';
 import { identityAdminKeys } from './keys';
 
 type Option = { id: number; name: string };
@@ -105,15 +106,7 @@ export function UserFields({ kind, userType, mode }: { kind: UserListKind; userT
           ]}
         />
       ) : (
-        <ProFormRadio.Group
-          name="status"
-          label="状态"
-          tooltip="停用后，该用户在本机构的登录立即失效"
-          options={[
-            { value: 1, label: '正常' },
-            { value: 0, label: '停用' },
-          ]}
-        />
+        <StatusRadio tooltip="停用后，该用户在本机构的登录立即失效" />
       )}
     </>
   );

@@ -4,13 +4,12 @@ import {
   type ProColumns,
   ProForm,
   type ProFormInstance,
-  ProFormRadio,
   ProFormSelect,
   ProFormText,
 } from '@ant-design/pro-components';
 import type { TAttachment, TOrg, TOrgInput } from '@shetuan/shared/org';
 import { useQuery } from '@tanstack/react-query';
-import { Modal, Popover, Space, Tag, Typography } from 'antd';
+import { Modal, Popover, Space, Typography } from 'antd';
 import { type ReactElement, useRef, useState } from 'react';
 import { api } from '../../app/request';
 import { useCan } from '../../platform/auth/can';
@@ -18,6 +17,7 @@ import { DeleteAction } from '../../platform/components/DeleteAction';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
 import { AddButton, saveRecord } from '../../platform/components/save';
+import { StatusRadio, StatusTag } from '../../platform/components/status';
 import { FileUpload } from '../../platform/files/FileUpload';
 import { FileViewer } from '../../platform/files/FileViewer';
 import { RegionCascader } from '../../platform/region/RegionCascader';
@@ -120,14 +120,7 @@ function OrgForm({ trigger, initial, onSaved }: { trigger: ReactElement; initial
       <ProForm.Item name="attachments" label="证明材料" valuePropName="value">
         <FileUpload maxCount={5} maxSizeMB={10} accept={['pdf', 'jpg', 'jpeg', 'png']} />
       </ProForm.Item>
-      <ProFormRadio.Group
-        name="status"
-        label="状态"
-        options={[
-          { value: 1, label: '正常' },
-          { value: 0, label: '停用' },
-        ]}
-      />
+      <StatusRadio />
     </ModalForm>
   );
 }
@@ -162,7 +155,7 @@ export default function CompanyPage() {
       title: '状态',
       dataIndex: 'status',
       width: 80,
-      render: (_, r) => (r.status === 1 ? <Tag color="success">正常</Tag> : <Tag>停用</Tag>),
+      render: (_, r) => <StatusTag status={r.status} />,
     },
     {
       title: '操作',

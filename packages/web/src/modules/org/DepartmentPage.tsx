@@ -3,13 +3,12 @@ import {
   ModalForm,
   type ProColumns,
   ProFormDigit,
-  ProFormRadio,
   ProFormSelect,
   ProFormText,
 } from '@ant-design/pro-components';
 import type { TDepartment, TDepartmentInput } from '@shetuan/shared/org';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Space, Tag } from 'antd';
+import { Space } from 'antd';
 import { type ReactElement, useRef } from 'react';
 import { api } from '../../app/request';
 import { useCan } from '../../platform/auth/can';
@@ -17,6 +16,7 @@ import { DeleteAction } from '../../platform/components/DeleteAction';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
 import { AddButton, saveRecord } from '../../platform/components/save';
+import { StatusRadio, StatusTag } from '../../platform/components/status';
 import { orgKeys } from './keys';
 
 function DepartmentForm({
@@ -82,14 +82,7 @@ function DepartmentForm({
         rules={[{ pattern: /^([0-9-]{7,20})?$/, message: '联系电话格式不正确' }]}
       />
       <ProFormDigit name="sort" label="排序" min={0} max={9999} fieldProps={{ precision: 0 }} tooltip="数字小的在前" />
-      <ProFormRadio.Group
-        name="status"
-        label="状态"
-        options={[
-          { value: 1, label: '正常' },
-          { value: 0, label: '停用' },
-        ]}
-      />
+      <StatusRadio />
     </ModalForm>
   );
 }
@@ -114,7 +107,7 @@ export default function DepartmentPage() {
       title: '状态',
       dataIndex: 'status',
       width: 80,
-      render: (_, r) => (r.status === 1 ? <Tag color="success">正常</Tag> : <Tag>停用</Tag>),
+      render: (_, r) => <StatusTag status={r.status} />,
     },
     {
       title: '操作',

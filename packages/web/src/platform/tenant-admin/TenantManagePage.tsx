@@ -3,7 +3,6 @@ import {
   ModalForm,
   type ProColumns,
   ProFormDigit,
-  ProFormRadio,
   ProFormSelect,
   ProFormText,
 } from '@ant-design/pro-components';
@@ -17,6 +16,7 @@ import { useCan } from '../auth/can';
 import { LinkButton } from '../components/LinkButton';
 import { ListPage } from '../components/ListPage';
 import { AddButton, saveRecord } from '../components/save';
+import { StatusRadio, StatusTag } from '../components/status';
 
 const CUSTOM_TYPES = [
   { value: 0, label: '标准' },
@@ -72,14 +72,7 @@ function TenantForm({
       <ProFormText name="icon" label="图标地址" placeholder="留空使用默认图标 /new/logo.png" />
       <ProFormText name="mobileDomain" label="移动端域名" />
       <ProFormSelect name="customType" label="定制类型" options={CUSTOM_TYPES} />
-      <ProFormRadio.Group
-        name="status"
-        label="状态"
-        options={[
-          { value: 1, label: '启用' },
-          { value: 0, label: '停用' },
-        ]}
-      />
+      <StatusRadio activeLabel="启用" />
     </ModalForm>
   );
 }
@@ -110,7 +103,7 @@ export default function TenantManagePage() {
       title: '状态',
       dataIndex: 'status',
       width: 80,
-      render: (_, r) => (r.status === 1 ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>),
+      render: (_, r) => <StatusTag status={r.status} activeLabel="启用" />,
     },
     { title: '开通时间', dataIndex: 'createdAt', valueType: 'dateTime', width: 170 },
     {

@@ -23,7 +23,8 @@ export async function loginToConsole(
 /** Opens a select by its label, picks the option, and waits until the dropdown has closed. */
 export async function pick(page: Page, label: string, option: string, typeToFilter = false): Promise<void> {
   if (typeToFilter) await page.getByLabel(label).fill(option.replace(/（.*$/, '').trim());
-  else await page.getByLabel(label).click();
+  // The selector, not its input: a chosen value's label lies over the input.
+  else await page.getByLabel(label).locator('xpath=ancestor::div[contains(@class,"ant-select-selector")][1]').click();
   const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   await open.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
   await open.waitFor({ state: 'hidden' });

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot } from '../harness/browser';
-import { loginToConsole } from '../harness/console';
+import { launchBrowser, newPage, screenshot } from '../harness/browser';
+import { loginToConsole, pick } from '../harness/console';
 
 describe('the console shell: breadcrumb with 返回, /redirect', () => {
   const baseUrl = inject('baseUrl');
@@ -52,5 +52,105 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
     await admin.locator('.ant-pro-sider-collapsed-button').click();
     await expect.poll(() => admin.evaluate(() => localStorage.getItem('collapsed'))).toBe('0');
     await admin.context().close();
+  });
+
+  it('keeps a kept-alive page between visits, starts it afresh on another query, and restores its scroll', async () => {
+    const ops = await loginToConsole(browser, baseUrl, 'admin');
+    await ops.setViewportSize({ width: 1366, height: 520 });
+    // An export leaves a message for its maker: an unread message, so the bell offers 查看未读消息.
+    await ops.goto(`${baseUrl}/new/user-management`);
+    await ops.getByRole('button', { name: /导出Excel/ }).click();
+    const dialog = ops.getByRole('dialog', { name: '用户管理：导出' });
+    await dialog.getByText('下载地址：').waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await ops.reload();
+
+    const bell = ops.getByRole('button', { name: '站内消息' });
+    const viaBell = async (link: string) => {
+      await bell.click();
+      await ops.getByRole('link', { name: link }).click();
+    };
+    const viaMenu = (name: string) => ops.locator('.ant-menu').getByRole('link', { name }).first().click();
+    const search = ops.getByPlaceholder('姓名、手机号或账号');
+
+    // The typed search word is still there after a visit elsewhere (same query: kept).
+    await search.fill('保留的关键词');
+    await viaBell('查看全部消息');
+    await ops.waitForURL(/\/new\/messagePlatform$/);
+    const tab = (name: string) => ops.getByRole('tab', { name });
+    await expect.poll(() => tab('全部').getAttribute('aria-selected')).toBe('true');
+    await viaMenu('用户管理');
+    await ops.waitForURL(/\/new\/user-management$/);
+    await expect.poll(() => search.inputValue()).toBe('保留的关键词');
+    expect(await ops.evaluate(() => window.scrollY)).toBe(0);
+
+    // Another query starts /messagePlatform afresh: its 全部 tab gives way to the query's 未读.
+    await viaBell('查看未读消息');
+    await ops.waitForURL(/\/new\/messagePlatform\?tab=unread$/);
+    await expect.poll(() => tab('未读').getAttribute('aria-selected')).toBe('true');
+    await ops.getByRole('row').filter({ hasText: '导出完成' }).first().waitFor();
+
+    // A kept page with a query gets its scroll position back.
+    await ops.setViewportSize({ width: 1366, height: 300 });
+    const room = await ops.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(room).toBeGreaterThan(40);
+    const y = Math.min(120, room);
+    await ops.evaluate((to) => window.scrollTo(0, to), y);
+    await expect.poll(() => ops.evaluate(() => window.scrollY)).toBe(y);
+    // Back (to a kept page without a query: the top) and forward (same query: the position).
+    await ops.goBack();
+    await ops.waitForURL(/\/new\/user-management$/);
+    await expect.poll(() => ops.evaluate(() => window.scrollY)).toBe(0);
+    expect(await search.inputValue()).toBe('保留的关键词');
+    await ops.goForward();
+    await ops.waitForURL(/\/new\/messagePlatform\?tab=unread$/);
+    await expect.poll(() => ops.evaluate(() => window.scrollY)).toBe(y);
+    await tab('未读').waitFor();
+    expect(await search.isVisible()).toBe(false);
+    await ops.setViewportSize({ width: 1366, height: 768 });
+    await screenshot(ops, 'keep-alive-scroll');
+    await ops.context().close();
+  });
+
+  it('/redirect/{type} needs no login: a known type leads to its screen, an unknown one to 找不到页面', async () => {
+    const visitor = await newPage(browser);
+    await visitor.goto(`${baseUrl}/new/redirect/register`);
+    await visitor.waitForURL(/\/new\/societyRegister$/);
+    await visitor.goto(`${baseUrl}/new/redirect/message?wid=abc&id=1`);
+    // The message needs a login: the guard sends the visitor to /login and remembers the way back.
+    await visitor.waitForURL(/\/new\/login$/);
+    expect(await visitor.evaluate(() => localStorage.getItem('callback'))).toBe('/messagePlatformDetail?wid=abc&id=1');
+    await visitor.goto(`${baseUrl}/new/redirect/nothing-here`);
+    await visitor.getByText('找不到页面').first().waitFor();
+    await visitor.context().close();
+  });
+
+  it('the 当前模式 switcher of a tenant that offers it changes the menu grouping', async () => {
+    const ops = await loginToConsole(browser, baseUrl, 'admin');
+    expect(await ops.getByLabel('当前模式').count()).toBe(0);
+    await ops.goto(`${baseUrl}/new/tenant`);
+    await ops
+      .getByRole('row')
+      .filter({ hasText: '滨江区科学技术协会' })
+      .getByRole('button', { name: '进入租户' })
+      .click();
+    await ops.getByText('代管：滨江区科学技术协会').waitFor();
+    const menu = ops.locator('.ant-menu').first();
+    // The tenant's own custom type 20 first: the regrouped 服务管理.
+    await menu.getByText('服务管理', { exact: true }).waitFor();
+    // The 已进入 toast pauses while the pointer rests on it: let it go first.
+    await ops.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
+    await screenshot(ops, 'mode-switcher-grouped');
+    await pick(ops, '当前模式', '标准模式');
+    await expect.poll(() => menu.getByText('服务管理', { exact: true }).count()).toBe(0);
+    await screenshot(ops, 'mode-switcher');
+    await ops.reload();
+    await ops.getByText('代管：滨江区科学技术协会').waitFor();
+    await menu.getByText('专家管理').first().waitFor();
+    expect(await menu.getByText('服务管理', { exact: true }).count()).toBe(0);
+    await pick(ops, '当前模式', '分组模式');
+    await menu.getByText('服务管理', { exact: true }).waitFor();
+    await ops.getByRole('button', { name: '退出租户身份' }).click();
+    await ops.context().close();
   });
 });

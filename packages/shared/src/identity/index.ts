@@ -130,9 +130,31 @@ export const ZMenuData = z.object({
   hiddenMenu: z.array(ZMenuItem),
   /** Function points (buttons) this identity may use, as "menuPath:code". */
   functions: z.array(z.string()),
+  /** The custom type the menu was built with (the chosen mode where the tenant offers a choice). */
   customType: z.number().int(),
+  /** The 当前模式 choices, for tenants whose setting modeSwitcher is on; empty otherwise. */
+  modes: z.array(z.object({ value: z.number().int(), label: z.string() })),
 });
 export type TMenuData = z.infer<typeof ZMenuData>;
+
+/**
+ * The header's 当前模式 switcher (spec 000 §2: 'a second current-mode switcher' for some tenants,
+ * hard-coded by id in the old client). Here it is the tenant setting modeSwitcher, and a mode is
+ * the menu's layout: the standard groups, or custom type 20's regrouping. The choice is the
+ * person's, kept in the browser, and sent as ?mode= with the menu call.
+ */
+export const MENU_MODES = [
+  { value: 0, label: '标准模式' },
+  { value: 20, label: '分组模式' },
+] as const;
+
+export const ZMenuQuery = z.object({
+  mode: z.coerce
+    .number()
+    .int()
+    .refine((v) => MENU_MODES.some((m) => m.value === v), '模式不存在')
+    .optional(),
+});
 
 export const ZSessionInfo = z.object({
   userId: z.number().int(),
@@ -141,6 +163,7 @@ export const ZSessionInfo = z.object({
   email: z.string(),
   tenantId: z.number().int(),
   companyName: z.string(),
+  companyType: z.number().int(),
   /** The tenant's icon for the tab and the header (the session's tenant, or the one acted as). */
   companyIcon: z.string(),
   identity: ZIdentity.nullable(),

@@ -3,6 +3,7 @@ import './zod-locale';
 export * from './checks';
 export * from './envelope';
 export * from './identity-codes';
+export * from './links';
 export * from './list';
 export * from './org-codes';
 export * from './result-code';

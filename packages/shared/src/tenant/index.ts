@@ -89,6 +89,7 @@ export const ZTenantAdminRow = z.object({
   icon: z.string(),
   mobileDomain: z.string(),
   customType: z.number().int(),
+  modeSwitcher: z.boolean(),
   status: z.number().int(),
   isDefault: z.boolean(),
   domains: z.array(z.string()),
@@ -105,6 +106,8 @@ export const ZTenantInput = z.object({
   icon: z.string().trim().max(500, '图标地址过长').default(''),
   mobileDomain: z.string().trim().max(200, '移动端域名过长').default(''),
   customType: ZTenantCustomType.default(0),
+  /** The header's 当前模式 switcher (settings.modeSwitcher). */
+  modeSwitcher: z.boolean().default(false),
   status: z.coerce.number().int().min(0).max(1).default(1),
   domains: z
     .array(z.string().trim().toLowerCase().regex(HOST_PATTERN, '域名格式不正确（只填主机名，如 kx.example.cn）'))

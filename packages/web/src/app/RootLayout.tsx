@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useConsoleHead } from '../platform/auth/api';
 import { applyTenantHead } from '../platform/tenant';
@@ -7,8 +7,9 @@ import { applyTenantHead } from '../platform/tenant';
 export function RootLayout() {
   const head = useConsoleHead();
   const { pathname } = useLocation();
+  // A layout effect, so a kept-alive page can put its scroll position back afterwards (KeepAliveOutlet).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation (pathname) by design
-  useEffect(() => {
+  useLayoutEffect(() => {
     applyTenantHead(head);
     window.scrollTo(0, 0);
   }, [head.companyName, head.icon, pathname]);

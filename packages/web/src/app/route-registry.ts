@@ -15,6 +15,11 @@ export interface RouteMeta {
   routerList?: Crumb[];
   /** 10 list, 20 create, 30 other (thesis and park-science routes). */
   depth?: 10 | 20 | 30;
+  /**
+   * Runs before the route is entered, after the login check (the spec's per-route router hooks:
+   * /activityManage restores the main menu, /content clears remembered expanded tree keys).
+   */
+  onEnter?: () => void;
 }
 
 export interface AppRoute {

@@ -1,3 +1,4 @@
+import { redirectTargetOf } from '@shetuan/shared';
 import type { TMenuItem } from '@shetuan/shared/identity';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { identityRoutes } from '../modules/identity/routes';
@@ -20,23 +21,35 @@ function toRouteObject(route: AppRoute): RouteObject {
     path: route.path,
     handle: route.meta,
     loader: route.meta.requireLogin
-      ? async ({ request }) => {
-          const url = new URL(request.url);
-          if (url.searchParams.has('memberToken')) {
-            const target = await memberEntry(url).catch(() => null);
-            if (target) return redirect(target);
-            session.clear();
-            return redirect('/login');
-          }
-          if (session.isLoggedIn()) return null;
-          const path = url.pathname.replace(/^\/new/, '') || '/';
-          // The spec's callback: where to go once logged in (the root needs none).
-          if (path !== '/') session.setCallback(`${path}${url.search}`);
-          return redirect('/login');
+      ? async (args) => {
+          const target = await loginGuard(args.request);
+          if (target === null) route.meta.onEnter?.();
+          return target;
         }
-      : undefined,
+      : route.meta.onEnter
+        ? () => {
+            route.meta.onEnter?.();
+            return null;
+          }
+        : undefined,
     lazy: async () => ({ Component: (await route.screen()).default }),
   };
+}
+
+/** requireLogin: a visitor goes to /login with the entry remembered as the callback; null lets the route in. */
+async function loginGuard(request: Request): Promise<Response | null> {
+  const url = new URL(request.url);
+  if (url.searchParams.has('memberToken')) {
+    const target = await memberEntry(url).catch(() => null);
+    if (target) return redirect(target);
+    session.clear();
+    return redirect('/login');
+  }
+  if (session.isLoggedIn()) return null;
+  const path = url.pathname.replace(/^\/new/, '') || '/';
+  // The spec's callback: where to go once logged in (the root needs none).
+  if (path !== '/') session.setCallback(`${path}${url.search}`);
+  return redirect('/login');
 }
 
 /** Base /new/, history mode; every screen is a lazy chunk; unknown paths show 找不到页面. */
@@ -59,6 +72,14 @@ export function createAppRouter() {
               {
                 path: '/redirect',
                 loader: () => redirect(session.isLoggedIn() ? redirectTarget(session.menuList<TMenuItem>()) : '/login'),
+              },
+              {
+                // Needs no login: the target screen's own guard asks for one (spec 001 §2.0).
+                path: '/redirect/:type',
+                loader: ({ params, request }) => {
+                  const target = redirectTargetOf(params.type ?? '', new URL(request.url).search);
+                  return redirect(target ?? '/404');
+                },
               },
               {
                 path: '*',

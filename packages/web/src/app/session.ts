@@ -20,6 +20,18 @@ const KEYS = {
   customType: 'customType',
 } as const;
 
+const HIDDEN_MENU_FLAG = 'hideMenu';
+const MENU_MODE = 'menuMode';
+const menuListeners = new Set<() => void>();
+function notifyMenu(): void {
+  for (const l of menuListeners) l();
+}
+function swapMenuLists(): void {
+  const main = localStorage.getItem(KEYS.menuList) ?? '[]';
+  localStorage.setItem(KEYS.menuList, localStorage.getItem(KEYS.hiddenMenuList) ?? '[]');
+  localStorage.setItem(KEYS.hiddenMenuList, main);
+}
+
 function setCookie(name: string, value: string, ms: number): void {
   const expires = new Date(Date.now() + ms).toUTCString();
   // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps the token in a cookie; the Cookie Store API is not everywhere yet
@@ -65,9 +77,41 @@ export const session = {
   },
 
   saveMenu(menu: unknown, hidden: unknown, customType: number): void {
-    localStorage.setItem(KEYS.menuList, JSON.stringify(menu));
-    localStorage.setItem(KEYS.hiddenMenuList, JSON.stringify(hidden));
+    // While the hidden activity-level menu is shown the two lists stay swapped (spec 000 §4).
+    const swapped = session.hiddenMenuShown();
+    localStorage.setItem(KEYS.menuList, JSON.stringify(swapped ? hidden : menu));
+    localStorage.setItem(KEYS.hiddenMenuList, JSON.stringify(swapped ? menu : hidden));
     localStorage.setItem(KEYS.customType, String(customType));
+  },
+
+  /** The hidden-menu flag: one activity's own menu replaces the main menu in this tab. */
+  hiddenMenuShown: () => sessionStorage.getItem(HIDDEN_MENU_FLAG) === '1',
+  /** Entering one activity's management: the stored lists swap and the flag is set. */
+  showHiddenMenu(): void {
+    if (session.hiddenMenuShown()) return;
+    swapMenuLists();
+    sessionStorage.setItem(HIDDEN_MENU_FLAG, '1');
+    notifyMenu();
+  },
+  /** Entering /activityManage with the flag set: the lists swap back and the flag is cleared (spec 000 §2). */
+  restoreMainMenu(): void {
+    if (!session.hiddenMenuShown()) return;
+    swapMenuLists();
+    sessionStorage.removeItem(HIDDEN_MENU_FLAG);
+    notifyMenu();
+  },
+  /** The 当前模式 the person chose (tenants with the switcher only; null: the tenant's own). */
+  menuMode: (): number | null => {
+    const v = localStorage.getItem(MENU_MODE);
+    return v === null || v === '' ? null : Number(v);
+  },
+  setMenuMode(mode: number): void {
+    localStorage.setItem(MENU_MODE, String(mode));
+    notifyMenu();
+  },
+  subscribeMenu(listener: () => void): () => void {
+    menuListeners.add(listener);
+    return () => menuListeners.delete(listener);
   },
 
   menuList<T>(): T[] {

@@ -12,6 +12,7 @@ import {
   ZIdentityLogin,
   ZLoginData,
   ZMenuData,
+  ZMenuQuery,
   ZPasswordLogin,
   ZProfileInput,
   ZRegister,
@@ -212,9 +213,14 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
     '/auth/menu',
     {
       config: { permission: 'identity' },
-      schema: { tags, summary: '当前身份的菜单与功能点', response: { 200: ZEnvelope(ZMenuData) } },
+      schema: {
+        tags,
+        summary: '当前身份的菜单与功能点',
+        querystring: ZMenuQuery,
+        response: { 200: ZEnvelope(ZMenuData) },
+      },
     },
-    async (request) => ok(await identity.menuOf(db, authOf(request))),
+    async (request) => ok(await identity.menuOf(db, authOf(request), request.query.mode)),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { identityName, maskPhone, type PasswordPolicy, passwordPolicyError, Resu
 import {
   IdentityStatus,
   LOGIN_MESSAGES,
+  MENU_MODES,
   PageType,
   TenantUserStatus,
   type TIdentity,
@@ -345,13 +346,22 @@ async function tenantName(tx: Tx, tenantId: number): Promise<string> {
 }
 
 /** The name and icon a tenant shows in the tab and the header. */
-async function tenantHead(tx: Tx, tenantId: number): Promise<{ companyName: string; icon: string }> {
+async function tenantHead(
+  tx: Tx,
+  tenantId: number,
+): Promise<{ companyName: string; companyType: number; icon: string }> {
   const [t] = await tx
-    .select({ companyName: tenants.companyName, companyId: tenants.companyId, icon: tenants.icon })
+    .select({
+      companyName: tenants.companyName,
+      companyId: tenants.companyId,
+      companyType: tenants.companyType,
+      icon: tenants.icon,
+    })
     .from(tenants)
     .where(eq(tenants.id, tenantId));
   return {
     companyName: t?.companyName ?? '',
+    companyType: t?.companyType ?? 0,
     icon: !t || t.companyId === 1 || !t.icon ? DEFAULT_TENANT_LOGO : t.icon,
   };
 }
@@ -573,18 +583,26 @@ export async function chooseSociety(
   );
 }
 
-export async function menuOf(db: AppDatabase, auth: AuthContext): Promise<TMenuData> {
+export async function menuOf(db: AppDatabase, auth: AuthContext, mode?: number): Promise<TMenuData> {
   if (!auth.identityId) throw new AppError(ResultCode.FORBIDDEN, '请先选择登录身份');
   const identityId = auth.identityId;
   return db.withTenant(auth.tenantId, async (tx) => {
     const [tenant] = await tx
-      .select({ customType: tenants.customType })
+      .select({ customType: tenants.customType, settings: tenants.settings })
       .from(tenants)
       .where(eq(tenants.id, auth.tenantId));
-    const customType = tenant?.customType ?? 0;
+    // A mode is honoured only where the tenant offers the 当前模式 switcher.
+    const switcher = tenant?.settings.modeSwitcher === true;
+    const customType = switcher && mode !== undefined ? mode : (tenant?.customType ?? 0);
     const grants = auth.actingFrom ? await grantsOfTenant(tx) : await grantsOfIdentity(tx, identityId);
     const { menuResult, hiddenMenu } = buildMenus(grants.menus, customType);
-    return { menuResult, hiddenMenu, functions: [...grants.functions].sort(), customType };
+    return {
+      menuResult,
+      hiddenMenu,
+      functions: [...grants.functions].sort(),
+      customType,
+      modes: switcher ? MENU_MODES.map((m) => ({ ...m })) : [],
+    };
   });
 }
 
@@ -600,6 +618,7 @@ export async function sessionInfo(db: AppDatabase, auth: AuthContext): Promise<T
       ...home,
       tenantId: auth.tenantId,
       companyName: head.companyName,
+      companyType: head.companyType,
       companyIcon: head.icon,
       actingAsTenant: true,
     };
@@ -620,6 +639,7 @@ export async function sessionInfo(db: AppDatabase, auth: AuthContext): Promise<T
         email: user.email,
         tenantId: auth.tenantId,
         companyName: name,
+        companyType: head.companyType,
         companyIcon: head.icon,
         identity: current ? toIdentity(current, name) : null,
         identityCount: list.filter((i) => i.status === IdentityStatus.ACTIVE).length,

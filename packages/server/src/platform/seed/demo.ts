@@ -53,6 +53,8 @@ export async function seedDemo(db: AppDatabase): Promise<SeedResult> {
         companyType: OrgType.DISTRICT_ASSOCIATION,
         icon: '/new/tenant-icons/binjiang.svg',
         customType: 20,
+        // The header's 当前模式: its people may also choose the standard menu.
+        settings: { modeSwitcher: true },
       },
       DEMO_TENANTS.district.domains,
     );

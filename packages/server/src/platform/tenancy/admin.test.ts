@@ -1,5 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestPerson, createTestTenantWithRbac, TestClient, type TestContext } from '../../testing';
+import { tenants } from './tables';
 
 describe('/tenant: operations manages the tenants', () => {
   let t: TestContext;
@@ -37,6 +39,46 @@ describe('/tenant: operations manages the tenants', () => {
     const c = new TestClient(t.app, `new-${stamp}.example.cn`);
     await c.loginAs(newcomer.mobile as string, newcomer.password);
     expect(JSON.stringify((await c.get('/st365/auth/menu')).body.data.menuResult)).toContain('/roleManage');
+  });
+
+  it('the 当前模式 switcher: only where the tenant setting is on, and it keeps the other settings', async () => {
+    const domain = `mode-${stamp}.example.cn`;
+    const id = (
+      await ops.post('/st365/platform/tenants', input({ companyName: `模式学会${stamp}`, domains: [domain] }))
+    ).body.data.id as number;
+    const admin = await createTestPerson(t.db, id, { identities: [{ code: 4 }] });
+    const c = new TestClient(t.app, domain);
+    await c.loginAs(admin.mobile as string, admin.password);
+    const names = (data: { menuResult: { name: string }[] }) => data.menuResult.map((m) => m.name);
+    // Off: no modes, and a mode asked for is ignored.
+    const plain = (await c.get('/st365/auth/menu')).body.data;
+    expect(plain).toMatchObject({ customType: 0, modes: [] });
+    expect(names((await c.get('/st365/auth/menu?mode=20')).body.data)).toEqual(names(plain));
+    // On: the choices, and mode 20 regroups the menu.
+    await t.db.withGlobalTx((tx) =>
+      tx.execute(sql`update tenants set settings = settings || '{"registration":"open"}'::jsonb where id = ${id}`),
+    );
+    const body = input({ companyName: `模式学会${stamp}`, domains: [domain], modeSwitcher: true });
+    expect((await ops.call('PUT', `/st365/platform/tenants/${id}`, body)).body.msg).toBe('保存成功');
+    const on = (await c.get('/st365/auth/menu')).body.data;
+    expect(on.modes).toEqual([
+      { value: 0, label: '标准模式' },
+      { value: 20, label: '分组模式' },
+    ]);
+    const grouped = (await c.get('/st365/auth/menu?mode=20')).body.data;
+    expect(grouped.customType).toBe(20);
+    expect(names(grouped)).not.toEqual(names(on));
+    expect((await c.get('/st365/auth/menu?mode=7')).body).toMatchObject({
+      code: 500,
+      msg: '查询参数 mode 有误：模式不存在',
+    });
+    const [row] = await t.db.withGlobalTx((tx) =>
+      tx.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, id)),
+    );
+    expect(row?.settings).toMatchObject({ registration: 'open', modeSwitcher: true });
+    const listed = (await ops.get(`/st365/platform/tenants?keyword=${encodeURIComponent(`模式学会${stamp}`)}`)).body
+      .data;
+    expect(listed.records[0].modeSwitcher).toBe(true);
   });
 
   it('refuses a domain another tenant uses, a malformed domain, and disables a tenant', async () => {

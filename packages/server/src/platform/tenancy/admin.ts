@@ -10,7 +10,7 @@ import {
   ZPageQuery,
 } from '@shetuan/shared';
 import { type TTenantAdminRow, type TTenantInput, ZTenantAdminRow, ZTenantInput } from '@shetuan/shared/tenant';
-import { and, asc, count, desc, eq, ilike, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../auth/context';
@@ -46,6 +46,7 @@ async function withDomains(tx: Tx, rows: (typeof tenants.$inferSelect)[]): Promi
     icon: t.icon ?? '',
     mobileDomain: t.mobileDomain,
     customType: t.customType,
+    modeSwitcher: t.settings.modeSwitcher === true,
     status: t.status,
     isDefault: t.isDefault,
     domains: domains.filter((d) => d.tenantRef === t.id).map((d) => d.domain),
@@ -94,7 +95,10 @@ const values = (input: TTenantInput) => ({
 /** Creates a tenant with its domains, then its default menu and roles inside it. */
 async function createTenant(db: AppDatabase, input: TTenantInput): Promise<number> {
   const created = await db.withGlobalTx(async (tx) => {
-    const [row] = await tx.insert(tenants).values(values(input)).returning({ id: tenants.id });
+    const [row] = await tx
+      .insert(tenants)
+      .values({ ...values(input), settings: { modeSwitcher: input.modeSwitcher } })
+      .returning({ id: tenants.id });
     if (!row) throw new Error('tenant insert returned no row');
     await setDomains(tx, row.id, input.domains);
     return row.id;
@@ -184,7 +188,12 @@ export async function tenantAdminRoutes(app: AppInstance): Promise<void> {
       await db.withGlobalTx(async (tx) => {
         const rows = await tx
           .update(tenants)
-          .set({ ...values(request.body), updatedAt: new Date() })
+          .set({
+            ...values(request.body),
+            // Other settings (registration, password policy) are kept; only the switcher is set here.
+            settings: sql`${tenants.settings} || ${JSON.stringify({ modeSwitcher: request.body.modeSwitcher })}::jsonb`,
+            updatedAt: new Date(),
+          })
           .where(eq(tenants.id, request.params.id))
           .returning({ id: tenants.id });
         if (rows.length === 0) throw new AppError(ResultCode.FAILED, '租户不存在');

@@ -1,5 +1,6 @@
 import type { TIdentity, TLoginData, TMenuData, TSessionInfo, TStatusData } from '@shetuan/shared/identity';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { api } from '../../app/request';
 import { session } from '../../app/session';
 import { useTenant } from '../tenant';
@@ -7,8 +8,8 @@ import { useTenant } from '../tenant';
 export const authKeys = {
   all: ['auth'] as const,
   session: () => [...authKeys.all, 'session'] as const,
-  menu: (identityId: number | null, actingTenantId: number | null) =>
-    [...authKeys.all, 'menu', identityId, actingTenantId] as const,
+  menu: (identityId: number | null, actingTenantId: number | null, mode: number | null) =>
+    [...authKeys.all, 'menu', identityId, actingTenantId, mode] as const,
   identities: (userId: number | null) => [...authKeys.all, 'identities', userId] as const,
   societies: () => [...authKeys.all, 'societies'] as const,
 };
@@ -38,7 +39,7 @@ export const authApi = {
     api.post<TLoginData>('/auth/login/identity', { identityId }, { persistent: true }),
   societies: () => api.get<{ list: { tenantId: number; companyName: string; icon: string }[] }>('/auth/societies'),
   chooseSociety: (tenantId: number) => api.post<TLoginData>('/auth/society', { tenantId }),
-  menu: () => api.get<TMenuData>('/auth/menu', undefined, { persistent: true }),
+  menu: (mode?: number | null) => api.get<TMenuData>('/auth/menu', { mode: mode ?? undefined }, { persistent: true }),
   sessionInfo: () => api.get<TSessionInfo>('/auth/session', undefined, { persistent: true }),
   logout: () => api.post<null>('/auth/logout'),
   changePassword: (body: { oldPassword: string; newPassword: string }) => api.post<null>('/auth/password/change', body),
@@ -55,15 +56,18 @@ export function useSessionInfo() {
 }
 
 export function useMenu() {
+  const mode = useSyncExternalStore(session.subscribeMenu, session.menuMode);
   return useQuery({
-    queryKey: authKeys.menu(session.identityId(), session.acting()?.tenantId ?? null),
+    queryKey: authKeys.menu(session.identityId(), session.acting()?.tenantId ?? null, mode),
     queryFn: async () => {
-      const menu = await authApi.menu();
+      const menu = await authApi.menu(mode);
       session.saveMenu(menu.menuResult, menu.hiddenMenu, menu.customType);
       return menu;
     },
     enabled: session.isLoggedIn() && Boolean(session.identityId()),
     staleTime: 5 * 60_000,
+    // A change of mode keeps the layout (and its kept-alive pages) while the new menu loads.
+    placeholderData: keepPreviousData,
   });
 }
 

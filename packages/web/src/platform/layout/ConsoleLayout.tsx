@@ -2,9 +2,9 @@ import { ExportOutlined, LockOutlined, LogoutOutlined, SwapOutlined, UserOutline
 import { ProLayout } from '@ant-design/pro-components';
 import { LOGIN_MESSAGES } from '@shetuan/shared/identity';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Grid, Result, Space, Spin, Tag } from 'antd';
-import { useState } from 'react';
-import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Button, Dropdown, Grid, Result, Select, Space, Spin, Tag } from 'antd';
+import { useState, useSyncExternalStore } from 'react';
+import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback';
 import type { RouteMeta } from '../../app/route-registry';
 import { session } from '../../app/session';
@@ -12,6 +12,7 @@ import { useActing } from '../auth/acting';
 import { authApi, useConsoleHead, useIdentities, useMenu, useSessionInfo } from '../auth/api';
 import { MessageBell } from '../messages/MessageBell';
 import { consoleTitle } from '../tenant';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { toLayoutRoutes } from './menu-routes';
 import { RouteBreadcrumb } from './RouteBreadcrumb';
 
@@ -32,6 +33,7 @@ export default function ConsoleLayout() {
   // On a phone the menu is a drawer: closed on arrival whatever the desktop preference is.
   const [collapsed, setCollapsed] = useState(() => narrow || localStorage.getItem(COLLAPSED_KEY) === '1');
 
+  const hiddenMenuShown = useSyncExternalStore(session.subscribeMenu, session.hiddenMenuShown);
   const meta = matches.at(-1)?.handle as RouteMeta | undefined;
   const selected = meta?.menuPath ?? location.pathname;
 
@@ -86,7 +88,10 @@ export default function ConsoleLayout() {
         if (!narrow) localStorage.setItem(COLLAPSED_KEY, value ? '1' : '0');
       }}
       location={{ pathname: selected }}
-      route={{ path: '/', children: toLayoutRoutes(menu.data.menuResult) }}
+      route={{
+        path: '/',
+        children: toLayoutRoutes(hiddenMenuShown ? menu.data.hiddenMenu : menu.data.menuResult),
+      }}
       menuItemRender={(item, dom) =>
         item.path && !item.path.startsWith('/__group/') ? <Link to={item.path}>{dom}</Link> : dom
       }
@@ -134,6 +139,23 @@ export default function ConsoleLayout() {
               </Space>,
             ]
           : []),
+        ...(menu.data.modes.length > 0
+          ? [
+              <Space key="mode" size={4}>
+                <label htmlFor="console-mode" style={narrow ? { fontSize: 12 } : undefined}>
+                  当前模式
+                </label>
+                <Select
+                  id="console-mode"
+                  size="small"
+                  value={menu.data.customType}
+                  options={menu.data.modes}
+                  onChange={(mode: number) => session.setMenuMode(mode)}
+                  style={{ width: 104 }}
+                />
+              </Space>,
+            ]
+          : []),
         <MessageBell key="bell" />,
         <Space key="switch" style={{ cursor: 'pointer' }} onClick={() => void switchIdentity()} title="切换身份">
           <SwapOutlined />
@@ -142,7 +164,7 @@ export default function ConsoleLayout() {
       ]}
     >
       <RouteBreadcrumb meta={meta} />
-      <Outlet />
+      <KeepAliveOutlet />
     </ProLayout>
   );
 }

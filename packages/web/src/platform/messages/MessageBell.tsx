@@ -1,6 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Dropdown, Empty, Typography } from 'antd';
+import { Badge, Dropdown, Empty, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { detailPath, useLatestMessages } from './api';
 
@@ -10,8 +11,16 @@ export function MessageBell() {
   const navigate = useNavigate();
   const list = latest.data?.list ?? [];
   const dot = list[0]?.status === 0;
+  // Closed by any choice inside it (a message, or a link to the list).
+  const [open, setOpen] = useState(false);
+  const go = (path: string) => {
+    setOpen(false);
+    void navigate(path);
+  };
   return (
     <Dropdown
+      open={open}
+      onOpenChange={setOpen}
       trigger={['click']}
       placement="bottomRight"
       popupRender={() => (
@@ -26,7 +35,7 @@ export function MessageBell() {
               <button
                 type="button"
                 key={m.id}
-                onClick={() => void navigate(detailPath(m))}
+                onClick={() => go(detailPath(m))}
                 style={{
                   display: 'block',
                   width: '100%',
@@ -46,7 +55,16 @@ export function MessageBell() {
             ))
           )}
           <div style={{ padding: '8px 16px', borderTop: '1px solid #f0f0f0', textAlign: 'center' }}>
-            <Link to="/messagePlatform">查看全部消息</Link>
+            <Space split="|">
+              <Link to="/messagePlatform" onClick={() => setOpen(false)}>
+                查看全部消息
+              </Link>
+              {list.some((m) => m.status === 0) && (
+                <Link to="/messagePlatform?tab=unread" onClick={() => setOpen(false)}>
+                  查看未读消息
+                </Link>
+              )}
+            </Space>
           </div>
         </div>
       )}

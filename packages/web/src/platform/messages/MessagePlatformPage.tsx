@@ -3,7 +3,7 @@ import type { TMessage } from '@shetuan/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback';
 import { api } from '../../app/request';
 import { LinkButton } from '../components/LinkButton';
@@ -19,7 +19,10 @@ const TABS = [
 export default function MessagePlatformPage() {
   const ref = useRef<ActionType | undefined>(undefined);
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState('all');
+  // ?tab=unread opens the unread tab (the bell's 查看未读消息); the page is kept alive, and a
+  // navigation with another query starts it afresh.
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState(() => (search.get('tab') === 'unread' ? 'unread' : 'all'));
   const params = useMemo(() => ({ status: TABS.find((t) => t.key === tab)?.status }), [tab]);
   const changed = () => {
     void ref.current?.reload();

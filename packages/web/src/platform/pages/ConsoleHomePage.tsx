@@ -9,8 +9,10 @@ const DATABASE_NAMES = { pglite: '内置数据库（PGlite）', postgres: 'Postg
 
 /** The console home: who is logged in, as whom, in which organisation, and the service state. */
 export default function ConsoleHomePage() {
-  const tenant = useTenant();
+  const domainTenant = useTenant();
   const info = useSessionInfo();
+  // The tenant the session works in (a chosen society, or the one acted as), else the domain's.
+  const tenant = info.data ?? domainTenant;
   const menu = useMenu();
   const health = useServiceHealth();
   const entries = (menu.data?.menuResult ?? []).reduce((n, g) => n + Math.max(1, g.children.length), 0);

@@ -4,6 +4,7 @@ import {
   type ProColumns,
   ProFormDigit,
   ProFormSelect,
+  ProFormSwitch,
   ProFormText,
 } from '@ant-design/pro-components';
 import { orgTypeNames } from '@shetuan/shared';
@@ -41,7 +42,7 @@ function TenantForm({
       trigger={trigger}
       width={560}
       modalProps={{ destroyOnHidden: true }}
-      initialValues={initial ?? { status: 1, customType: 0 }}
+      initialValues={initial ?? { status: 1, customType: 0, modeSwitcher: false }}
       onFinish={async (values) => {
         await saveRecord('/platform/tenants', initial?.id, values);
         onSaved();
@@ -72,6 +73,11 @@ function TenantForm({
       <ProFormText name="icon" label="图标地址" placeholder="留空使用默认图标 /new/logo.png" />
       <ProFormText name="mobileDomain" label="移动端域名" />
       <ProFormSelect name="customType" label="定制类型" options={CUSTOM_TYPES} />
+      <ProFormSwitch
+        name="modeSwitcher"
+        label="当前模式切换"
+        tooltip="开启后，页头显示“当前模式”，可在标准菜单与分组菜单之间切换"
+      />
       <StatusRadio activeLabel="启用" />
     </ModalForm>
   );

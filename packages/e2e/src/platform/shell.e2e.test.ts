@@ -112,6 +112,16 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
     await ops.context().close();
   });
 
+  it('a page the identity may not use answers 100002, and the client goes to /405', async () => {
+    const member = await loginToConsole(browser, baseUrl, '13800000004');
+    await member.goto(`${baseUrl}/new/roleManage`);
+    await member.waitForURL(/\/new\/405$/);
+    await member.getByText('无权限访问').waitFor();
+    await member.getByRole('button', { name: '返回首页' }).click();
+    await member.getByRole('heading', { name: /^您好，/ }).waitFor();
+    await member.context().close();
+  });
+
   it('/redirect/{type} needs no login: a known type leads to its screen, an unknown one to 找不到页面', async () => {
     const visitor = await newPage(browser);
     await visitor.goto(`${baseUrl}/new/redirect/register`);

@@ -1,0 +1,4 @@
+export * from './adapters';
+export * from './logic';
+export * from './schema';
+export * from './validate';

@@ -2,11 +2,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { formRoutes } from './modules/forms';
 import { identityAdminRoutes, identityRoutes } from './modules/identity';
 import { orgRoutes } from './modules/org';
 import { auditRoutes } from './platform/audit/routes';
 import { writeOperationLog } from './platform/audit/service';
-import { authenticate } from './platform/auth/hook';
+import { authenticate, tokenOf } from './platform/auth/hook';
 import { sessionAdminRoutes } from './platform/auth/routes';
 import { captchaRoutes } from './platform/captcha';
 import type { AppConfig } from './platform/config';
@@ -75,6 +76,12 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
   app.addHook('preValidation', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (!permission || permission === 'public') return;
+    if (permission === 'optional') {
+      // Public pages that also know a logged-in visitor (a form's fill page): a session that does
+      // not check out leaves the request anonymous instead of refusing it.
+      if (tokenOf(request)) request.auth = await authenticate(db, request, 'login').catch(() => null);
+      return;
+    }
     request.auth = await authenticate(db, request, permission);
   });
   app.addHook('onResponse', async (request, reply) => {
@@ -119,6 +126,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       await smsRoutes(typed);
       await phoneVerificationRoutes(typed);
       await orgRoutes(typed);
+      await formRoutes(typed);
       await tenantAdminRoutes(typed);
     },
     { prefix: API_ROOT },

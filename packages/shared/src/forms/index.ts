@@ -1,4 +1,6 @@
 export * from './adapters';
+export * from './api';
 export * from './logic';
 export * from './schema';
+export * from './templates';
 export * from './validate';

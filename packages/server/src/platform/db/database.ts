@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
 
@@ -89,4 +89,10 @@ export class AppDatabase {
   close(): Promise<void> {
     return this.driver.close();
   }
+}
+
+/** A raw query's rows, typed (both drivers answer { rows }). */
+export async function queryRows<T>(tx: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const res = (await tx.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
 }

@@ -6,7 +6,7 @@ import { openPglite } from './pglite';
 
 export * from './columns';
 export type { DatabaseKind, Db, GlobalReader, Tx } from './database';
-export { APP_ROLE, AppDatabase, TenantRequiredError } from './database';
+export { APP_ROLE, AppDatabase, queryRows, TenantRequiredError } from './database';
 export { prepareOnce } from './prepared';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite under DATA_DIR/pglite. */

@@ -3,6 +3,7 @@
  * Global tables (docs/tenancy.md): tenants, tenant_domains, users, login_failures.
  * All others are tenant-owned.
  */
+export * from '../../modules/forms/tables';
 export * from '../../modules/identity/tables';
 export * from '../../modules/org/tables';
 export * from '../audit/tables';

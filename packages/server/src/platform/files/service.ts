@@ -76,7 +76,7 @@ async function pressImage(data: Buffer, mime: string): Promise<Buffer> {
 export async function storeUpload(
   db: AppDatabase,
   storages: Storages,
-  who: { tenantId: number; userId: number },
+  who: { tenantId: number; userId: number | null },
   input: {
     fileName: string;
     data: Buffer;

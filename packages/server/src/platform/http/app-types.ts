@@ -12,10 +12,11 @@ import type { JobWorker } from '../jobs/worker';
 import type { SmsProvider } from '../sms/provider';
 
 /**
- * What a route needs to be allowed. 'public' needs nothing; 'login' needs a session;
- * any other string is a permission key checked against the identity's roles (identity issue).
+ * What a route needs to be allowed. 'public' needs nothing; 'optional' needs nothing but knows
+ * the person when a valid session comes with it; 'login' needs a session; any other string is a
+ * permission key checked against the identity's roles (identity issue).
  */
-export type Permission = 'public' | 'login' | (string & {});
+export type Permission = 'public' | 'optional' | 'login' | (string & {});
 
 declare module 'fastify' {
   interface FastifyInstance {

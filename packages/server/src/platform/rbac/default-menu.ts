@@ -80,6 +80,11 @@ export const DEFAULT_MENU: MenuSeed[] = [
     children: [e('/projectFirstTrial', '项目初审'), e('/projectFirstTrialList', '初审列表')],
   },
   { key: 'messages', name: '消息', children: [e('/messageSetting', '消息设置')] },
+  {
+    key: 'forms',
+    name: '表单',
+    children: [e('/project/my', '我的表单'), e('/project/template', '表单模板'), e('/project/recycle', '回收站')],
+  },
   { key: 'voting', name: '投票管理', children: [e('/votingManagement', '投票管理'), e('/createVote', '创建投票')] },
   {
     key: 'activity-meeting',
@@ -302,6 +307,7 @@ export const DEFAULT_ROLES: { name: string; identityCodes: number[]; grants: 'al
       'project-statistics',
       'project-creator',
       'messages',
+      'forms',
       'voting',
       'activity-meeting',
       'activity',
@@ -327,7 +333,7 @@ export const DEFAULT_ROLES: { name: string; identityCodes: number[]; grants: 'al
   {
     name: '工作人员',
     identityCodes: [2],
-    grants: ['home', 'activity', 'activity-meeting', 'content', 'membership', 'messages'],
+    grants: ['home', 'activity', 'activity-meeting', 'content', 'membership', 'messages', 'forms'],
   },
   { name: '会员', identityCodes: [1, 12, 13, 103, 109, 110], grants: [...PERSONAL, '/myCard', '/myEcard'] },
   { name: '专家', identityCodes: [3, 17, 104, 111], grants: [...PERSONAL, 'reviewer'] },

@@ -100,3 +100,21 @@ export function regionList(): (TRegionListItem & { parent: string | null })[] {
 export function regionFullName(code: string): string {
   return regionList().find((r) => r.c === code)?.fullName ?? '';
 }
+
+let byCode: Map<string, { parent: string | null }> | null = null;
+
+/**
+ * A province-city-district answer: each code a region and each the child of the one before (a
+ * province alone, a province and its city, or all three).
+ */
+export function isRegionPath(codes: readonly string[]): boolean {
+  if (!byCode) byCode = new Map(regionList().map((r) => [r.c, { parent: r.parent }]));
+  const index = byCode;
+  return (
+    codes.length > 0 &&
+    codes.every((c, i) => {
+      const node = index.get(c);
+      return node !== undefined && node.parent === (i === 0 ? null : codes[i - 1]);
+    })
+  );
+}

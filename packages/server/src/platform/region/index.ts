@@ -1,2 +1,2 @@
-export { regionFullName, regionList, regionTree } from './data';
+export { isRegionPath, regionFullName, regionList, regionTree } from './data';
 export { regionRoutes } from './routes';

@@ -1,0 +1,221 @@
+import { ResultCode } from '@shetuan/shared';
+import {
+  FormStatus,
+  type TFormProjectSettings,
+  type TFormSchema,
+  type TPublicForm,
+  toStoredPairs,
+  validateAnswers,
+} from '@shetuan/shared/forms';
+import { and, count, eq, gte, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db';
+import { AppError } from '../../platform/http/errors';
+import { isRegionPath } from '../../platform/region';
+import { consumePhoneToken } from '../../platform/sms';
+import { NOT_FOUND } from './service';
+import { formAnswers, formDrafts, formFiles, formProjects, formVersions } from './tables';
+
+type ProjectRow = typeof formProjects.$inferSelect;
+
+/** Who fills in: a logged-in person, or a visitor known by the device id the page keeps. */
+export interface Filler {
+  userId: number | null;
+  deviceId: string | null;
+  ip: string;
+}
+
+export const ownerOf = (f: Filler): string | null =>
+  f.userId ? `u:${f.userId}` : f.deviceId ? `d:${f.deviceId}` : null;
+
+const fmt = (iso: string) =>
+  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/\//g, '-');
+
+/** Today's start in Asia/Shanghai, as the database compares it. */
+const todayStart = sql`(date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
+
+export async function publicForm(tx: Tx, key: string): Promise<ProjectRow> {
+  const [p] = await tx
+    .select()
+    .from(formProjects)
+    .where(and(eq(formProjects.key, key), isNull(formProjects.deletedAt)));
+  if (!p) throw new AppError(ResultCode.FAILED, NOT_FOUND);
+  return p;
+}
+
+async function answersWhere(tx: Tx, p: ProjectRow, extra?: ReturnType<typeof eq>) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(formAnswers)
+    .where(and(eq(formAnswers.tenantId, p.tenantId), eq(formAnswers.projectId, p.id), extra));
+  return row?.n ?? 0;
+}
+
+/** Why the form takes no answers now (the page shows it), or null. */
+export async function closedReason(tx: Tx, p: ProjectRow, now = new Date()): Promise<string | null> {
+  const s = p.settings;
+  if (p.status === FormStatus.DRAFT || p.publishedVersion === 0) return '表单尚未发布';
+  if (p.status === FormStatus.STOPPED) return '表单已停止收集';
+  if (s.openAt && now < new Date(s.openAt)) return `表单将于 ${fmt(s.openAt)} 开始收集`;
+  if (s.closeAt && now >= new Date(s.closeAt)) return '表单已结束收集';
+  if (s.total !== null && p.answerCount >= s.total) return '表单收集数量已达上限';
+  if (s.perDay !== null && (await answersWhere(tx, p, gte(formAnswers.createdAt, todayStart))) >= s.perDay)
+    return '今日收集数量已达上限，请明天再来';
+  return null;
+}
+
+export async function publishedSchema(tx: Tx, p: ProjectRow, version = p.publishedVersion): Promise<TFormSchema> {
+  const [v] = await tx
+    .select({ schema: formVersions.schema })
+    .from(formVersions)
+    .where(
+      and(eq(formVersions.tenantId, p.tenantId), eq(formVersions.projectId, p.id), eq(formVersions.version, version)),
+    );
+  if (!v) throw new AppError(ResultCode.FAILED, '表单尚未发布');
+  return v.schema;
+}
+
+export async function publicView(tx: Tx, p: ProjectRow): Promise<TPublicForm> {
+  if (p.publishedVersion === 0) throw new AppError(ResultCode.FAILED, '表单尚未发布');
+  return {
+    key: p.key,
+    name: p.name,
+    description: p.description,
+    version: p.publishedVersion,
+    schema: await publishedSchema(tx, p),
+    theme: p.theme,
+    loginRequired: p.settings.loginRequired,
+    closedReason: await closedReason(tx, p),
+    publicResult: p.settings.publicResult,
+  };
+}
+
+/** The per-filler limits: per person, per network address, per device. */
+async function checkFillerLimits(tx: Tx, p: ProjectRow, s: TFormProjectSettings, filler: Filler): Promise<void> {
+  if (s.perPerson !== null && filler.userId) {
+    const n = await answersWhere(tx, p, eq(formAnswers.userId, filler.userId));
+    if (n >= s.perPerson)
+      throw new AppError(ResultCode.FAILED, s.perPerson === 1 ? '您已经填写过该表单' : `每人最多填写${s.perPerson}次`);
+  }
+  if (s.perIp !== null && filler.ip) {
+    const n = await answersWhere(tx, p, eq(formAnswers.ip, filler.ip));
+    if (n >= s.perIp) throw new AppError(ResultCode.FAILED, `同一网络最多填写${s.perIp}次`);
+  }
+  if (s.perDevice !== null) {
+    if (!filler.deviceId) throw new AppError(ResultCode.FAILED, '无法识别当前设备，请刷新页面后再提交');
+    const n = await answersWhere(tx, p, eq(formAnswers.deviceId, filler.deviceId));
+    if (n >= s.perDevice) throw new AppError(ResultCode.FAILED, `同一设备最多填写${s.perDevice}次`);
+  }
+}
+
+/**
+ * A submission, all or nothing: the form row is locked so limits and serial numbers hold under
+ * concurrent submissions; the answers are validated strictly against the version the page showed
+ * (the current published one); files must be the filler's own uploads to this form, phone
+ * verifications are spent, region codes must exist.
+ */
+export async function submitAnswer(
+  tx: Tx,
+  key: string,
+  filler: Filler,
+  input: { version: number; values: Record<string, unknown>; seconds?: number | undefined },
+): Promise<{ serial: number; settings: TFormProjectSettings }> {
+  const [locked] = await tx
+    .select()
+    .from(formProjects)
+    .where(and(eq(formProjects.key, key), isNull(formProjects.deletedAt)))
+    .for('update');
+  if (!locked) throw new AppError(ResultCode.FAILED, NOT_FOUND);
+  const p = locked;
+  const reason = await closedReason(tx, p);
+  if (reason) throw new AppError(ResultCode.FAILED, reason);
+  if (p.settings.loginRequired && !filler.userId) throw new AppError(ResultCode.FAILED, '请先登录后再填写');
+  if (input.version !== p.publishedVersion)
+    throw new AppError(ResultCode.FAILED, '表单内容已更新，请刷新页面后重新填写', { version: p.publishedVersion });
+  await checkFillerLimits(tx, p, p.settings, filler);
+
+  const schema = await publishedSchema(tx, p);
+  const result = validateAnswers(schema, input.values, { strict: true });
+  const first = result.errors[0];
+  if (first) throw new AppError(ResultCode.FAILED, first.message, { errors: result.errors });
+
+  if (result.files.length > 0) {
+    const owner = ownerOf(filler);
+    const ids = result.files.map((f) => Number(f.id));
+    if (!owner || ids.some((id) => !Number.isSafeInteger(id)))
+      throw new AppError(ResultCode.FAILED, '附件无效，请重新上传');
+    const mine = await tx
+      .select({ fileId: formFiles.fileId })
+      .from(formFiles)
+      .where(
+        and(
+          eq(formFiles.tenantId, p.tenantId),
+          eq(formFiles.projectId, p.id),
+          eq(formFiles.owner, owner),
+          inArray(formFiles.fileId, ids),
+        ),
+      );
+    const have = new Set(mine.map((m) => m.fileId));
+    if (ids.some((id) => !have.has(id))) throw new AppError(ResultCode.FAILED, '附件无效，请重新上传');
+  }
+  for (const region of result.regionCodes) {
+    if (!isRegionPath(region.codes)) throw new AppError(ResultCode.FAILED, '所选地区不存在，请重新选择');
+  }
+  for (const phone of result.phones) {
+    if (!(await consumePhoneToken(tx, phone.phoneNumber, phone.phoneToken)))
+      throw new AppError(ResultCode.FAILED, '手机号验证已失效，请重新验证');
+  }
+
+  const data = toStoredPairs(schema, result.values);
+  const [last] = await tx
+    .select({ serial: max(formAnswers.serial) })
+    .from(formAnswers)
+    .where(and(eq(formAnswers.tenantId, p.tenantId), eq(formAnswers.projectId, p.id)));
+  const serial = (last?.serial ?? 0) + 1;
+  await tx.insert(formAnswers).values({
+    tenantId: p.tenantId,
+    projectId: p.id,
+    version: p.publishedVersion,
+    serial,
+    data,
+    searchText: Object.values(data).join(' ').toLowerCase().slice(0, 20_000),
+    userId: filler.userId,
+    ip: filler.ip,
+    deviceId: filler.deviceId,
+    seconds: input.seconds ?? null,
+  });
+  await tx
+    .update(formProjects)
+    .set({ answerCount: sql`${formProjects.answerCount} + 1` })
+    .where(and(eq(formProjects.tenantId, p.tenantId), eq(formProjects.id, p.id)));
+  const owner = ownerOf(filler);
+  if (owner) {
+    await tx
+      .delete(formDrafts)
+      .where(and(eq(formDrafts.tenantId, p.tenantId), eq(formDrafts.projectId, p.id), eq(formDrafts.owner, owner)));
+  }
+  return { serial, settings: p.settings };
+}
+
+export async function readDraft(tx: Tx, p: ProjectRow, owner: string): Promise<Record<string, unknown> | null> {
+  const [d] = await tx
+    .select({ values: formDrafts.values })
+    .from(formDrafts)
+    .where(and(eq(formDrafts.tenantId, p.tenantId), eq(formDrafts.projectId, p.id), eq(formDrafts.owner, owner)));
+  return d?.values ?? null;
+}
+
+/** Saves the unfinished fill (at most 256 KB of answers). */
+export async function saveDraft(tx: Tx, p: ProjectRow, owner: string, values: Record<string, unknown>): Promise<void> {
+  if (JSON.stringify(values).length > 256 * 1024) throw new AppError(ResultCode.FAILED, '草稿内容过多，无法保存');
+  await tx
+    .insert(formDrafts)
+    .values({ tenantId: p.tenantId, projectId: p.id, owner, values })
+    .onConflictDoUpdate({
+      target: [formDrafts.tenantId, formDrafts.projectId, formDrafts.owner],
+      set: { values, updatedAt: new Date() },
+    });
+}
+
+export async function recordUpload(tx: Tx, p: ProjectRow, owner: string, fileId: number): Promise<void> {
+  await tx.insert(formFiles).values({ tenantId: p.tenantId, projectId: p.id, fileId, owner }).onConflictDoNothing();
+}

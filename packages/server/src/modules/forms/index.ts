@@ -1,0 +1,2 @@
+export { formRoutes } from './routes';
+export { formAnswers, formDrafts, formFiles, formProjects, formVersions } from './tables';

@@ -1,0 +1,525 @@
+import { ok, ResultCode, UPLOAD_MESSAGES, ZEnvelope, ZPage, ZPageQuery } from '@shetuan/shared';
+import {
+  FormStatus,
+  ZDeviceId,
+  ZFormAnswer,
+  ZFormCreate,
+  ZFormDetail,
+  ZFormDraft,
+  ZFormName,
+  ZFormProjectSettings,
+  ZFormRow,
+  ZFormSchema,
+  ZFormStats,
+  ZFormSubmit,
+  ZFormSubmitted,
+  ZFormTheme,
+  ZPublicForm,
+  ZTemplateRow,
+} from '@shetuan/shared/forms';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/context';
+import { storagesFromConfig, storeUpload } from '../../platform/files';
+import type { AppInstance } from '../../platform/http/app-types';
+import { AppError } from '../../platform/http/errors';
+import { enqueueJob } from '../../platform/jobs';
+import { tenantOfRequest } from '../../platform/tenancy/request-tenant';
+import { deleteAnswer, formStats, listAnswers } from './answers';
+import { ANSWER_EXPORT_JOB } from './export';
+import {
+  type Filler,
+  ownerOf,
+  publicForm,
+  publicView,
+  publishedSchema,
+  readDraft,
+  recordUpload,
+  saveDraft,
+  submitAnswer,
+} from './fill';
+import * as forms from './service';
+
+const authOf = (r: FastifyRequest) => r.auth as AuthContext;
+const tags = ['forms'];
+const ZKey = z.object({ key: z.string().regex(/^[A-Za-z0-9]{6,40}$/, '表单不存在或已删除') });
+const ZNull = ZEnvelope(z.null());
+const ZFormListQuery = ZPageQuery.extend({ status: z.coerce.number().int().min(0).max(2).optional() });
+const ZAnswerQuery = ZPageQuery.extend({
+  from: z.iso.date({ error: '开始日期格式不正确' }).optional(),
+  to: z.iso.date({ error: '结束日期格式不正确' }).optional(),
+});
+
+/**
+ * The project form system (spec 001 §2.1, tduck-style): my forms, the recycle bin, templates,
+ * the designer's saves, publishing, settings, theme, answers and statistics (all per person);
+ * and the public fill page's calls (/s/{key}), which know a logged-in person when there is one.
+ */
+export async function formRoutes(app: AppInstance): Promise<void> {
+  const { db } = app;
+  const storages = storagesFromConfig(app.config);
+  const mine = <T>(r: FastifyRequest, work: (tx: Parameters<Parameters<typeof db.withTenant>[1]>[0]) => Promise<T>) =>
+    db.withTenant(authOf(r).tenantId, work);
+
+  app.get(
+    '/project/forms',
+    {
+      config: { permission: '/project/my' },
+      schema: { tags, summary: '我的表单', querystring: ZFormListQuery, response: { 200: ZEnvelope(ZPage(ZFormRow)) } },
+    },
+    async (request) =>
+      ok(await mine(request, (tx) => forms.listForms(tx, authOf(request).userId, request.query, 'mine'))),
+  );
+
+  app.post(
+    '/project/forms',
+    {
+      config: { permission: '/project/my:add' },
+      schema: { tags, summary: '新建表单（空白或从模板）', body: ZFormCreate, response: { 200: ZEnvelope(ZFormRow) } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const row = await mine(request, async (tx) => {
+        const from = request.body.templateKey ? await forms.templateSchema(tx, request.body.templateKey) : null;
+        return forms.createForm(tx, auth.tenantId, auth.userId, { ...request.body, schema: from?.schema });
+      });
+      return ok(forms.toRow(row), '创建成功');
+    },
+  );
+
+  app.get(
+    '/project/forms/:key',
+    {
+      config: { permission: '/project/my' },
+      schema: {
+        tags,
+        summary: '表单详情（设计、设置、外观）',
+        params: ZKey,
+        response: { 200: ZEnvelope(ZFormDetail) },
+      },
+    },
+    async (request) =>
+      ok(
+        await mine(request, async (tx) =>
+          forms.toDetail(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key)),
+        ),
+      ),
+  );
+
+  const edit = <S extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: S,
+    change: (b: z.infer<S>) => Parameters<typeof forms.updateForm>[2],
+  ) =>
+    app.put(
+      `/project/forms/:key/${path}`,
+      {
+        config: { permission: '/project/my:edit' },
+        schema: { tags, summary, params: ZKey, body, response: { 200: ZEnvelope(ZFormDetail) } },
+      },
+      async (request) => {
+        const detail = await mine(request, async (tx) => {
+          const p = await forms.ownForm(tx, authOf(request).userId, (request.params as { key: string }).key);
+          return forms.toDetail(tx, await forms.updateForm(tx, p, change(request.body as z.infer<S>)));
+        });
+        return ok(detail, '保存成功');
+      },
+    );
+  edit('schema', '保存表单设计（题目、逻辑、表单配置）', z.object({ schema: ZFormSchema }), (b) => ({
+    schema: b.schema,
+  }));
+  edit('settings', '保存收集设置', z.object({ settings: ZFormProjectSettings }), (b) => ({ settings: b.settings }));
+  edit('theme', '保存外观', z.object({ theme: ZFormTheme }), (b) => ({ theme: b.theme }));
+  edit(
+    'info',
+    '修改名称与说明',
+    z.object({ name: ZFormName, description: z.string().trim().max(500, '表单说明最多500字') }),
+    (b) => b,
+  );
+
+  app.post(
+    '/project/forms/:key/publish',
+    {
+      config: { permission: '/project/my:edit' },
+      schema: {
+        tags,
+        summary: '发布（题目有改动时生成新版本）',
+        params: ZKey,
+        response: { 200: ZEnvelope(ZFormDetail) },
+      },
+    },
+    async (request) => {
+      const detail = await mine(request, async (tx) => {
+        const p = await forms.ownForm(tx, authOf(request).userId, request.params.key);
+        return forms.toDetail(tx, await forms.publishForm(tx, p));
+      });
+      return ok(detail, '发布成功');
+    },
+  );
+
+  app.post(
+    '/project/forms/:key/stop',
+    {
+      config: { permission: '/project/my:edit' },
+      schema: { tags, summary: '停止收集', params: ZKey, response: { 200: ZEnvelope(ZFormRow) } },
+    },
+    async (request) => {
+      const row = await mine(request, async (tx) => {
+        const p = await forms.ownForm(tx, authOf(request).userId, request.params.key);
+        if (p.status !== FormStatus.COLLECTING) throw new AppError(ResultCode.FAILED, '表单不在收集中');
+        return forms.updateForm(tx, p, { status: FormStatus.STOPPED });
+      });
+      return ok(forms.toRow(row), '已停止收集');
+    },
+  );
+
+  app.post(
+    '/project/forms/:key/copy',
+    {
+      config: { permission: '/project/my:add' },
+      schema: { tags, summary: '复制表单', params: ZKey, response: { 200: ZEnvelope(ZFormRow) } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const row = await mine(request, async (tx) =>
+        forms.copyForm(tx, await forms.ownForm(tx, auth.userId, request.params.key), auth.userId),
+      );
+      return ok(forms.toRow(row), '复制成功');
+    },
+  );
+
+  app.delete(
+    '/project/forms/:key',
+    {
+      config: { permission: '/project/my:delete' },
+      schema: { tags, summary: '删除到回收站', params: ZKey, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await mine(request, async (tx) =>
+        forms.moveToRecycle(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key)),
+      );
+      return ok(null, '已移入回收站');
+    },
+  );
+
+  app.get(
+    '/project/recycle',
+    {
+      config: { permission: '/project/recycle' },
+      schema: { tags, summary: '回收站', querystring: ZPageQuery, response: { 200: ZEnvelope(ZPage(ZFormRow)) } },
+    },
+    async (request) =>
+      ok(await mine(request, (tx) => forms.listForms(tx, authOf(request).userId, request.query, 'recycle'))),
+  );
+
+  app.post(
+    '/project/recycle/:key/restore',
+    {
+      config: { permission: '/project/recycle:edit' },
+      schema: { tags, summary: '从回收站恢复', params: ZKey, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await mine(request, async (tx) =>
+        forms.restoreForm(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key, true)),
+      );
+      return ok(null, '已恢复');
+    },
+  );
+
+  app.delete(
+    '/project/recycle/:key',
+    {
+      config: { permission: '/project/recycle:delete' },
+      schema: { tags, summary: '彻底删除（连同答卷）', params: ZKey, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await mine(request, async (tx) =>
+        forms.purgeForm(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key, true)),
+      );
+      return ok(null, '已彻底删除');
+    },
+  );
+
+  app.get(
+    '/project/templates',
+    {
+      config: { permission: '/project/template' },
+      schema: {
+        tags,
+        summary: '表单模板（内置与本单位）',
+        querystring: z.object({ keyword: z.string().trim().max(50).optional() }),
+        response: { 200: ZEnvelope(z.array(ZTemplateRow)) },
+      },
+    },
+    async (request) => ok(await mine(request, (tx) => forms.listTemplates(tx, request.query.keyword))),
+  );
+
+  app.get(
+    '/project/templates/:key',
+    {
+      config: { permission: '/project/template' },
+      schema: {
+        tags,
+        summary: '模板预览',
+        params: z.object({ key: z.string().max(60) }),
+        response: { 200: ZEnvelope(z.object({ name: z.string(), schema: ZFormSchema })) },
+      },
+    },
+    async (request) => ok(await mine(request, (tx) => forms.templateSchema(tx, request.params.key))),
+  );
+
+  app.put(
+    '/project/forms/:key/template',
+    {
+      config: { permission: '/project/template:add' },
+      schema: {
+        tags,
+        summary: '设为或取消本单位模板',
+        params: ZKey,
+        body: z.object({ isTemplate: z.boolean() }),
+        response: { 200: ZEnvelope(ZFormRow) },
+      },
+    },
+    async (request) => {
+      const row = await mine(request, async (tx) =>
+        forms.updateForm(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key), {
+          isTemplate: request.body.isTemplate,
+        }),
+      );
+      return ok(forms.toRow(row), request.body.isTemplate ? '已设为模板' : '已取消模板');
+    },
+  );
+
+  // Answers and statistics of one's own form.
+  app.get(
+    '/project/forms/:key/answers',
+    {
+      config: { permission: '/project/my' },
+      schema: {
+        tags,
+        summary: '答卷列表（关键词、日期）',
+        params: ZKey,
+        querystring: ZAnswerQuery,
+        response: { 200: ZEnvelope(ZPage(ZFormAnswer)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await mine(request, async (tx) =>
+          listAnswers(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key), request.query),
+        ),
+      ),
+  );
+
+  app.delete(
+    '/project/forms/:key/answers/:id',
+    {
+      config: { permission: '/project/my:delete' },
+      schema: {
+        tags,
+        summary: '删除一份答卷',
+        params: ZKey.extend({ id: z.coerce.number().int().positive('编号有误') }),
+        response: { 200: ZNull },
+      },
+    },
+    async (request) => {
+      const done = await mine(request, async (tx) =>
+        deleteAnswer(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key), request.params.id),
+      );
+      if (!done) throw new AppError(ResultCode.FAILED, '答卷不存在');
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.post(
+    '/project/forms/:key/answers/export-jobs',
+    {
+      config: { permission: '/project/my:export' },
+      schema: {
+        tags,
+        summary: '导出答卷（后台任务，进度见 /common/process）',
+        params: ZKey,
+        body: ZAnswerQuery.omit({ current: true, pageSize: true }),
+        response: { 200: ZEnvelope(z.object({ key: z.string() })) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const job = await mine(request, async (tx) => {
+        const p = await forms.ownForm(tx, auth.userId, request.params.key);
+        if (p.publishedVersion === 0) throw new AppError(ResultCode.FAILED, '表单尚未发布，没有答卷');
+        return enqueueJob(tx, {
+          tenantId: auth.tenantId,
+          userId: auth.userId,
+          kind: ANSWER_EXPORT_JOB,
+          payload: { key: p.key, query: request.body },
+        });
+      });
+      return ok(job, '导出任务已开始');
+    },
+  );
+
+  app.get(
+    '/project/forms/:key/statistics',
+    {
+      config: { permission: '/project/my' },
+      schema: { tags, summary: '统计', params: ZKey, response: { 200: ZEnvelope(ZFormStats) } },
+    },
+    async (request) =>
+      ok(
+        await mine(request, async (tx) => {
+          const p = await forms.ownForm(tx, authOf(request).userId, request.params.key);
+          if (p.publishedVersion === 0) throw new AppError(ResultCode.FAILED, '表单尚未发布，暂无统计');
+          return formStats(tx, p, await publishedSchema(tx, p));
+        }),
+      ),
+  );
+
+  // The public fill page (/s/{key}, /project/write): a visitor, or a logged-in person.
+  const fillerOf = (request: FastifyRequest, deviceId: string | undefined): Filler => ({
+    userId: request.auth?.userId ?? null,
+    deviceId: deviceId ?? null,
+    ip: request.ip,
+  });
+  const inDomainTenant = async <T>(
+    request: FastifyRequest,
+    work: (tx: Parameters<Parameters<typeof db.withTenant>[1]>[0]) => Promise<T>,
+  ) => db.withTenant(request.auth?.tenantId ?? (await tenantOfRequest(db, request)), work);
+
+  app.get(
+    '/project/public/forms/:key',
+    {
+      config: { permission: 'optional' },
+      schema: { tags, summary: '填写页：已发布的表单', params: ZKey, response: { 200: ZEnvelope(ZPublicForm) } },
+    },
+    async (request) =>
+      ok(await inDomainTenant(request, async (tx) => publicView(tx, await publicForm(tx, request.params.key)))),
+  );
+
+  app.post(
+    '/project/public/forms/:key/answers',
+    {
+      config: { permission: 'optional' },
+      schema: {
+        tags,
+        summary: '提交答卷（服务端按同一版本校验）',
+        params: ZKey,
+        body: ZFormSubmit,
+        response: { 200: ZEnvelope(ZFormSubmitted) },
+      },
+    },
+    async (request) => {
+      const filler = fillerOf(request, request.body.deviceId);
+      const done = await inDomainTenant(request, (tx) => submitAnswer(tx, request.params.key, filler, request.body));
+      return ok(
+        { serial: done.serial, thanksText: done.settings.thanksText, redirectUrl: done.settings.redirectUrl },
+        '提交成功',
+      );
+    },
+  );
+
+  app.get(
+    '/project/public/forms/:key/draft',
+    {
+      config: { permission: 'optional' },
+      schema: {
+        tags,
+        summary: '填写草稿（登录者跨设备，访客按设备）',
+        params: ZKey,
+        querystring: z.object({ deviceId: ZDeviceId }),
+        response: { 200: ZEnvelope(z.record(z.string(), z.unknown()).nullable()) },
+      },
+    },
+    async (request) => {
+      const owner = ownerOf(fillerOf(request, request.query.deviceId));
+      if (!owner) return ok(null);
+      return ok(
+        await inDomainTenant(request, async (tx) => readDraft(tx, await publicForm(tx, request.params.key), owner)),
+      );
+    },
+  );
+
+  app.put(
+    '/project/public/forms/:key/draft',
+    {
+      config: { permission: 'optional' },
+      schema: { tags, summary: '保存填写草稿', params: ZKey, body: ZFormDraft, response: { 200: ZNull } },
+    },
+    async (request) => {
+      const owner = ownerOf(fillerOf(request, request.body.deviceId));
+      if (!owner) throw new AppError(ResultCode.FAILED, '无法识别当前设备，草稿未保存');
+      await inDomainTenant(request, async (tx) =>
+        saveDraft(tx, await publicForm(tx, request.params.key), owner, request.body.values),
+      );
+      return ok(null, '草稿已保存');
+    },
+  );
+
+  app.post(
+    '/project/public/forms/:key/files',
+    {
+      config: { permission: 'optional' },
+      schema: {
+        tags,
+        summary: '填写时上传附件或签名（multipart：file, deviceId）',
+        params: ZKey,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZEnvelope(z.object({ id: z.string(), name: z.string(), size: z.number() })) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError(ResultCode.FAILED, '请选择要上传的文件');
+      const part = await request.file();
+      if (!part) throw new AppError(ResultCode.FAILED, '请选择要上传的文件');
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch {
+        throw new AppError(ResultCode.FAILED, UPLOAD_MESSAGES.tooLarge);
+      }
+      const deviceField = part.fields.deviceId;
+      const deviceId =
+        deviceField && !Array.isArray(deviceField) && 'value' in deviceField ? String(deviceField.value) : undefined;
+      const parsed = ZDeviceId.safeParse(deviceId);
+      const filler = fillerOf(request, parsed.success ? parsed.data : undefined);
+      const owner = ownerOf(filler);
+      if (!owner) throw new AppError(ResultCode.FAILED, '无法识别当前设备，请刷新页面后再上传');
+      const tenantId = request.auth?.tenantId ?? (await tenantOfRequest(db, request));
+      const project = await db.withTenant(tenantId, (tx) => publicForm(tx, request.params.key));
+      if (project.publishedVersion === 0 || project.status !== FormStatus.COLLECTING)
+        throw new AppError(ResultCode.FAILED, '表单不在收集中');
+      const record = await storeUpload(
+        db,
+        storages,
+        { tenantId, userId: filler.userId },
+        {
+          fileName: part.filename,
+          data,
+          code: '012',
+          isPress: false,
+          rules: {},
+        },
+      );
+      await db.withTenant(tenantId, (tx) => recordUpload(tx, project, owner, record.id));
+      return ok({ id: String(record.id), name: part.filename, size: record.fileSize }, UPLOAD_MESSAGES.success);
+    },
+  );
+
+  app.get(
+    '/project/public/forms/:key/result',
+    {
+      config: { permission: 'optional' },
+      schema: { tags, summary: '公开结果（表单允许时）', params: ZKey, response: { 200: ZEnvelope(ZFormStats) } },
+    },
+    async (request) =>
+      ok(
+        await inDomainTenant(request, async (tx) => {
+          const p = await publicForm(tx, request.params.key);
+          if (!p.settings.publicResult || p.publishedVersion === 0)
+            throw new AppError(ResultCode.FAILED, '该表单未公开结果');
+          return formStats(tx, p, await publishedSchema(tx, p), true);
+        }),
+      ),
+  );
+}

@@ -1,6 +1,7 @@
 import { redirectTargetOf } from '@shetuan/shared';
 import type { TMenuItem } from '@shetuan/shared/identity';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { formRoutes } from '../modules/forms/routes';
 import { identityRoutes } from '../modules/identity/routes';
 import { orgRoutes } from '../modules/org/routes';
 import { memberEntry, redirectTarget } from '../platform/auth/flow';
@@ -15,6 +16,7 @@ import { session } from './session';
 registerRoutes(platformRoutes);
 registerRoutes(identityRoutes);
 registerRoutes(orgRoutes);
+registerRoutes(formRoutes);
 
 function toRouteObject(route: AppRoute): RouteObject {
   return {

@@ -23,6 +23,7 @@ import type { AuthContext } from '../../platform/auth/context';
 import { storagesFromConfig, storeUpload } from '../../platform/files';
 import type { AppInstance } from '../../platform/http/app-types';
 import { AppError } from '../../platform/http/errors';
+import { EXPORT_MAX_ROWS, sendXlsx } from '../../platform/http/excel';
 import { enqueueJob } from '../../platform/jobs';
 import { tenantOfRequest } from '../../platform/tenancy/request-tenant';
 import { deleteAnswer, formStats, listAnswers } from './answers';
@@ -70,6 +71,45 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     async (request) =>
       ok(await mine(request, (tx) => forms.listForms(tx, authOf(request).userId, request.query, 'mine'))),
   );
+
+  const exportRoute = (path: string, permission: string, where: 'mine' | 'recycle', title: string) =>
+    app.get(
+      path,
+      {
+        config: { permission },
+        schema: {
+          tags,
+          summary: `${title}：导出（xlsx）`,
+          querystring: ZFormListQuery.omit({ current: true, pageSize: true }),
+        },
+      },
+      async (request, reply) => {
+        const page = await mine(request, (tx) =>
+          forms.listForms(
+            tx,
+            authOf(request).userId,
+            { ...request.query, current: 1, pageSize: EXPORT_MAX_ROWS },
+            where,
+          ),
+        );
+        return sendXlsx(
+          reply,
+          title,
+          '表单',
+          [
+            { header: '表单名称', width: 30, value: (r) => r.name },
+            { header: '说明', width: 40, value: (r) => r.description },
+            { header: '状态', width: 10, value: (r) => r.statusName },
+            { header: '答卷数', width: 10, value: (r) => r.answerCount },
+            { header: '填写地址', width: 30, value: (r) => `/new/s/${r.key}` },
+            { header: '更新时间', width: 22, value: (r) => new Date(r.updatedAt) },
+          ],
+          page.records,
+        );
+      },
+    );
+  exportRoute('/project/forms/export', '/project/my:export', 'mine', '我的表单');
+  exportRoute('/project/recycle/export', '/project/recycle:export', 'recycle', '表单回收站');
 
   app.post(
     '/project/forms',

@@ -89,6 +89,9 @@ const ZConfigFields = z.object({
     .transform((v) => (v === 'none' ? false : v)),
   /** WeChat binding: dev (an administrator confirms at /wechatDevConfirm) or open (WeChat Open Platform). */
   WECHAT_PROVIDER: z.enum(['dev', 'open'], { error: '只能是 dev 或 open' }).default('dev'),
+  /** AMap (高德) Web JS API key and security code for the map-location widget; without one it takes an address. */
+  AMAP_KEY: z.string().default(''),
+  AMAP_SECURITY_CODE: z.string().default(''),
   WECHAT_APP_ID: z.string().optional(),
   WECHAT_APP_SECRET: z.string().optional(),
   /** Where WeChat sends the person back: https://{domain}/st365/wechat/callback */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ok, ZEnvelope, ZPage } from '@shetuan/shared';
 import { ZRegionListItem, ZRegionListQuery } from '@shetuan/shared/region';
+import { z } from 'zod';
 import type { AppInstance } from '../http/app-types';
 import { regionList, regionTree } from './data';
 
@@ -55,5 +56,26 @@ export async function regionRoutes(app: AppInstance): Promise<void> {
         pageSize,
       });
     },
+  );
+
+  // The map-location widget's provider: AMap when a key is configured, else address entry only.
+  app.get(
+    '/common/map',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: '地图定位配置（未配置高德 key 时仅填写地址）',
+        response: {
+          200: ZEnvelope(z.object({ provider: z.enum(['amap', 'none']), key: z.string(), securityCode: z.string() })),
+        },
+      },
+    },
+    async () =>
+      ok(
+        app.config.AMAP_KEY
+          ? { provider: 'amap' as const, key: app.config.AMAP_KEY, securityCode: app.config.AMAP_SECURITY_CODE }
+          : { provider: 'none' as const, key: '', securityCode: '' },
+      ),
   );
 }

@@ -20,6 +20,11 @@ export interface FileUploadProps extends UploadRules {
   isPress?: boolean;
   disabled?: boolean;
   id?: string;
+  /**
+   * Another multipart address instead of the files service (a public form's own upload, which a
+   * visitor may use): the file goes there with these fields, always to this server.
+   */
+  uploadTo?: { path: string; fields?: Record<string, string> };
 }
 
 type Item = UploadFile<UploadedFile>;
@@ -32,11 +37,21 @@ const toItem = (f: UploadedFile): Item => ({ uid: String(f.id), name: f.name, st
  * or to cloud storage through a presigned address, then the record. A failure removes the item
  * with the spec's message; a success says 文件上传成功. Files open in the viewer.
  */
-export function FileUpload({ value = [], onChange, code = '012', isPress, disabled, id, ...rules }: FileUploadProps) {
+export function FileUpload({
+  value = [],
+  onChange,
+  code = '012',
+  isPress,
+  disabled,
+  id,
+  uploadTo,
+  ...rules
+}: FileUploadProps) {
   const mode = useQuery({
     queryKey: ['files', 'mode'],
     queryFn: () => api.get<'1' | '2'>('/systemfile/mode'),
     staleTime: Number.POSITIVE_INFINITY,
+    enabled: !uploadTo,
   });
   const [uploading, setUploading] = useState<Item[]>([]);
   const [viewing, setViewing] = useState<number | null>(null);
@@ -44,6 +59,15 @@ export function FileUpload({ value = [], onChange, code = '012', isPress, disabl
   const items: Item[] = [...value.map(toItem), ...uploading];
 
   const send = async (file: File, onPercent: (p: number) => void): Promise<UploadedFile> => {
+    if (uploadTo) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(uploadTo.fields ?? {})) form.append(k, v);
+      form.append('file', file, file.name);
+      const rec = await uploadWithProgress<{ id: string; name: string; size: number }>(uploadTo.path, form, (p) =>
+        onPercent(Math.max(0, p - 5)),
+      );
+      return { id: Number(rec.id), name: rec.name, url: '', filePath: '', fileSize: rec.size };
+    }
     const m = mode.data ?? (await api.get<'1' | '2'>('/systemfile/mode'));
     if (m === '1') {
       const form = new FormData();

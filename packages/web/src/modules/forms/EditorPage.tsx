@@ -1,0 +1,95 @@
+import { SaveOutlined } from '@ant-design/icons';
+import type { TFormDetail, TFormSchema } from '@shetuan/shared/forms';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Tooltip } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useBlocker } from 'react-router';
+import { feedback } from '../../app/feedback';
+import { formApi, formKeys } from './api';
+import { Designer } from './designer/Designer';
+import { useHistory } from './designer/history';
+import { FormShell } from './FormShell';
+
+/** /project/form/editor?key=: the designer on a form of the /project area. */
+export default function EditorPage() {
+  return <FormShell>{(form) => <Editor key={form.key} form={form} />}</FormShell>;
+}
+
+function Editor({ form }: { form: TFormDetail }) {
+  const history = useHistory<TFormSchema>(form.schema);
+  const saved = useRef(JSON.stringify(form.schema));
+  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const dirty = JSON.stringify(history.value) !== saved.current;
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const detail = await formApi.saveSchema(form.key, history.value);
+      saved.current = JSON.stringify(detail.schema);
+      queryClient.setQueryData(formKeys.detail(form.key), detail);
+      void feedback.message.success('保存成功');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // Ctrl/⌘+S saves, Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z redoes.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey)) return;
+      const k = e.key.toLowerCase();
+      if (k === 's') {
+        e.preventDefault();
+        void save();
+      } else if (k === 'z' && !(e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)) {
+        e.preventDefault();
+        if (e.shiftKey) history.redo();
+        else history.undo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  // Leaving with unsaved changes asks first.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    feedback.modal.confirm({
+      title: '有未保存的修改',
+      content: '离开后未保存的修改将丢失，确定离开吗？',
+      okText: '离开',
+      cancelText: '留下',
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker]);
+
+  return (
+    <>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
+        <Tooltip title="Ctrl+S">
+          <Button
+            type={dirty ? 'primary' : 'default'}
+            icon={<SaveOutlined />}
+            loading={saving}
+            onClick={() => void save()}
+          >
+            {dirty ? '保存' : '已保存'}
+          </Button>
+        </Tooltip>
+      </div>
+      <Designer
+        schema={history.value}
+        onChange={history.set}
+        undo={history.undo}
+        redo={history.redo}
+        canUndo={history.canUndo}
+        canRedo={history.canRedo}
+      />
+    </>
+  );
+}

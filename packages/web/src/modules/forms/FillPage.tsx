@@ -1,0 +1,225 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import type { TPublicForm } from '@shetuan/shared/forms';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, ConfigProvider, Descriptions, Result, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { feedback } from '../../app/feedback';
+import type { ApiError } from '../../app/request';
+import { session } from '../../app/session';
+import { deviceId, formApi, formKeys } from './api';
+import { answerLines } from './renderer/answer-text';
+import { FormRenderer } from './renderer/FormRenderer';
+
+const DRAFT_DEBOUNCE_MS = 1000;
+
+/** The page frame of a public form: its theme's colours, head image and background. */
+export function FormFrame({ form, children }: { form: Pick<TPublicForm, 'theme'>; children: React.ReactNode }) {
+  const t = form.theme;
+  return (
+    <ConfigProvider theme={{ token: { colorPrimary: t.primaryColor } }}>
+      <div
+        className="form-frame"
+        style={{
+          minHeight: '100vh',
+          background: t.backgroundImage ? `url(${t.backgroundImage}) center / cover fixed` : t.backgroundColor,
+          padding: '24px 12px',
+        }}
+      >
+        <div style={{ maxWidth: 760, margin: '0 auto' }}>
+          {t.headImage && (
+            <img
+              src={t.headImage}
+              alt=""
+              style={{
+                width: '100%',
+                maxHeight: 200,
+                objectFit: 'cover',
+                borderRadius: '8px 8px 0 0',
+                display: 'block',
+              }}
+            />
+          )}
+          {children}
+        </div>
+      </div>
+    </ConfigProvider>
+  );
+}
+
+/**
+ * /s/{key} and /project/write?key= (spec 001 §2.1): fill in a published form, as a visitor or
+ * logged in. The answers are saved as a draft on the server while the person types (and come back
+ * on any device for a logged-in person); a submitted answer can be printed or saved as PDF.
+ */
+export default function FillPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const key = params.key ?? search.get('key') ?? '';
+  const navigate = useNavigate();
+  const device = useMemo(() => deviceId(), []);
+  const started = useRef(Date.now());
+  const form = useQuery({
+    queryKey: formKeys.publicForm(key),
+    queryFn: () => formApi.publicForm(key),
+    enabled: Boolean(key),
+    retry: false,
+  });
+  const draft = useQuery({
+    queryKey: [...formKeys.publicForm(key), 'draft', device],
+    queryFn: () => formApi.draft(key, device).catch(() => null),
+    enabled: Boolean(form.data && !form.data.closedReason),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState<{ serial: number; thanksText: string; values: Record<string, unknown> } | null>(
+    null,
+  );
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    if (form.data) document.title = form.data.name;
+  }, [form.data]);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  if (!key || form.isError) {
+    return <Result status="404" title={(form.error as ApiError | null)?.message || '表单不存在或已删除'} />;
+  }
+  if (form.isPending || (!form.data.closedReason && draft.isPending)) {
+    return (
+      <div style={{ maxWidth: 760, margin: '40px auto', padding: 12 }}>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  const data = form.data;
+  const header = (
+    <div style={{ textAlign: 'center', marginBottom: 16 }}>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {data.name}
+      </Typography.Title>
+      {data.description && <Typography.Paragraph type="secondary">{data.description}</Typography.Paragraph>}
+    </div>
+  );
+
+  if (done) {
+    const lines = answerLines(data.schema, done.values);
+    return (
+      <FormFrame form={data}>
+        <Card className="print-sheet">
+          {header}
+          <Result status="success" title={done.thanksText} subTitle={`答卷编号：${done.serial}`} className="no-print" />
+          <Descriptions
+            column={1}
+            bordered
+            size="small"
+            title="我的答卷"
+            items={lines.map((l) => ({ key: l.id, label: l.label, children: l.text }))}
+          />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 12 }}>
+            提交时间：{dayjs().format('YYYY-MM-DD HH:mm:ss')}
+          </Typography.Paragraph>
+          <div className="no-print" style={{ textAlign: 'center', marginTop: 16 }}>
+            <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+              打印 / 保存为PDF
+            </Button>
+          </div>
+        </Card>
+      </FormFrame>
+    );
+  }
+
+  if (data.closedReason) {
+    return (
+      <FormFrame form={data}>
+        <Card>
+          {header}
+          <Result status="info" title={data.closedReason} />
+        </Card>
+      </FormFrame>
+    );
+  }
+  if (data.loginRequired && !session.isLoggedIn()) {
+    return (
+      <FormFrame form={data}>
+        <Card>
+          {header}
+          <Result
+            status="warning"
+            title="该表单需登录后填写"
+            extra={
+              <Button
+                type="primary"
+                onClick={() => {
+                  session.setCallback(`/s/${key}`);
+                  void navigate('/login');
+                }}
+              >
+                登录后填写
+              </Button>
+            }
+          />
+        </Card>
+      </FormFrame>
+    );
+  }
+
+  return (
+    <FormFrame form={data}>
+      <Card>
+        {header}
+        <FormRenderer
+          schema={data.schema}
+          initial={draft.data ?? null}
+          upload={{ path: formApi.uploadPath(key), fields: { deviceId: device } }}
+          submitting={submitting}
+          onValuesChange={(values) => {
+            if (timer.current) clearTimeout(timer.current);
+            timer.current = setTimeout(() => {
+              formApi
+                .saveDraft(key, device, values)
+                .then(() => setSavedAt(dayjs().format('HH:mm:ss')))
+                .catch(() => undefined);
+            }, DRAFT_DEBOUNCE_MS);
+          }}
+          onSubmit={async (values) => {
+            if (timer.current) clearTimeout(timer.current);
+            setSubmitting(true);
+            try {
+              const res = await formApi.submit(key, {
+                version: data.version,
+                values,
+                deviceId: device,
+                seconds: Math.round((Date.now() - started.current) / 1000),
+              });
+              if (res.redirectUrl) {
+                window.location.assign(res.redirectUrl);
+                return;
+              }
+              setDone({ serial: res.serial, thanksText: res.thanksText, values });
+              window.scrollTo(0, 0);
+            } catch (err) {
+              void feedback.message.error((err as Error).message || '提交失败，请稍后再试', 5);
+              if ((err as ApiError).message === '表单内容已更新，请刷新页面后重新填写') void form.refetch();
+            } finally {
+              setSubmitting(false);
+            }
+          }}
+        />
+        {savedAt && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            草稿已自动保存 {savedAt}
+          </Typography.Text>
+        )}
+      </Card>
+    </FormFrame>
+  );
+}

@@ -1,0 +1,149 @@
+import { type ActionType, ModalForm, type ProColumns, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { FORM_STATUS_NAMES, FormStatus, type TFormRow } from '@shetuan/shared/forms';
+import { Popconfirm, Space, Tag } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { feedback } from '../../app/feedback';
+import { useCan } from '../../platform/auth/can';
+import { LinkButton } from '../../platform/components/LinkButton';
+import { ListPage } from '../../platform/components/ListPage';
+import { AddButton } from '../../platform/components/save';
+import { formApi } from './api';
+
+const TABS = [
+  { key: 'all', label: '全部', status: undefined },
+  { key: 'draft', label: '未发布', status: FormStatus.DRAFT },
+  { key: 'collecting', label: '收集中', status: FormStatus.COLLECTING },
+  { key: 'stopped', label: '已停止', status: FormStatus.STOPPED },
+];
+
+const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'warning' };
+
+/** /project/my: my forms — design, publish or stop, share, statistics, copy, delete to the recycle bin. */
+export default function ProjectListPage() {
+  const navigate = useNavigate();
+  const ref = useRef<ActionType | undefined>(undefined);
+  const granted = useCan();
+  const can = {
+    add: granted('/project/my:add'),
+    edit: granted('/project/my:edit'),
+    delete: granted('/project/my:delete'),
+    export: granted('/project/my:export'),
+  };
+  const [tab, setTab] = useState('all');
+  const params = useMemo(() => ({ status: TABS.find((t) => t.key === tab)?.status }), [tab]);
+  const reload = () => void ref.current?.reload();
+  const act = async (work: Promise<unknown>, done?: string) => {
+    await work;
+    if (done) void feedback.message.success(done);
+    reload();
+  };
+
+  const columns: ProColumns<TFormRow & Record<string, unknown>>[] = [
+    {
+      title: '表单名称',
+      dataIndex: 'name',
+      render: (_, r) => (
+        <LinkButton onClick={() => void navigate(`/project/form/editor?key=${r.key}`)}>{r.name}</LinkButton>
+      ),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{FORM_STATUS_NAMES[r.status]}</Tag>,
+    },
+    { title: '答卷', dataIndex: 'answerCount', width: 80 },
+    {
+      title: '模板',
+      dataIndex: 'isTemplate',
+      width: 70,
+      render: (_, r) => (r.isTemplate ? <Tag color="purple">模板</Tag> : '—'),
+    },
+    { title: '更新时间', dataIndex: 'updatedAt', valueType: 'dateTime', width: 170 },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 330,
+      render: (_, r) => (
+        <Space size={12} wrap>
+          <LinkButton onClick={() => void navigate(`/project/form/editor?key=${r.key}`)}>设计</LinkButton>
+          {r.publishedVersion > 0 && (
+            <LinkButton onClick={() => void navigate(`/project/form/statistics?key=${r.key}`)}>统计</LinkButton>
+          )}
+          {r.status === FormStatus.COLLECTING
+            ? can.edit && (
+                <Popconfirm title="停止后将不再接受新的答卷，确定停止吗？" onConfirm={() => act(formApi.stop(r.key))}>
+                  <LinkButton>停止</LinkButton>
+                </Popconfirm>
+              )
+            : can.edit && (
+                <LinkButton
+                  onClick={() =>
+                    void act(formApi.publish(r.key)).then(() => navigate(`/project/form/publish?key=${r.key}`))
+                  }
+                >
+                  发布
+                </LinkButton>
+              )}
+          {r.publishedVersion > 0 && (
+            <LinkButton onClick={() => void navigate(`/project/form/publish?key=${r.key}`)}>分享</LinkButton>
+          )}
+          {can.add && <LinkButton onClick={() => void act(formApi.copy(r.key))}>复制</LinkButton>}
+          {can.delete && (
+            <Popconfirm title="删除后可在回收站恢复，确定删除吗？" onConfirm={() => act(formApi.remove(r.key))}>
+              <LinkButton danger>删除</LinkButton>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage<TFormRow & Record<string, unknown>>
+      title="我的表单"
+      rowKey="key"
+      path="/project/forms"
+      params={params}
+      actionRef={ref}
+      columns={columns}
+      searchPlaceholder="表单名称或说明"
+      exportPath={can.export ? '/project/forms/export' : undefined}
+      tabs={{ items: TABS.map((t) => ({ key: t.key, label: t.label })), activeKey: tab, onChange: setTab }}
+      toolbar={
+        can.add
+          ? [
+              <LinkButton key="template" onClick={() => void navigate('/project/template')}>
+                从模板新建
+              </LinkButton>,
+              <ModalForm<{ name: string; description?: string }>
+                key="add"
+                title="新建表单"
+                width={480}
+                trigger={<AddButton>新建表单</AddButton>}
+                modalProps={{ destroyOnHidden: true }}
+                onFinish={async (values) => {
+                  const row = await formApi.create(values);
+                  void feedback.message.success('创建成功');
+                  void navigate(`/project/form/editor?key=${row.key}`);
+                  return true;
+                }}
+              >
+                <ProFormText
+                  name="name"
+                  label="表单名称"
+                  placeholder="例如：2027年学术年会报名"
+                  rules={[
+                    { required: true, message: '请输入表单名称' },
+                    { max: 60, message: '表单名称最多60个字' },
+                  ]}
+                />
+                <ProFormTextArea name="description" label="表单说明" fieldProps={{ maxLength: 500, showCount: true }} />
+              </ModalForm>,
+            ]
+          : []
+      }
+    />
+  );
+}

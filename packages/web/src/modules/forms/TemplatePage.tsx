@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Input, Row, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { feedback } from '../../app/feedback';
+import { useCan } from '../../platform/auth/can';
+import { formApi, formKeys } from './api';
+
+/** /project/template: built-in and the tenant's templates; preview one, or make a form from it. */
+export default function TemplatePage() {
+  const [keyword, setKeyword] = useState('');
+  const navigate = useNavigate();
+  const can = useCan();
+  const list = useQuery({ queryKey: formKeys.templates(keyword), queryFn: () => formApi.templates(keyword) });
+  const use = async (key: string, name: string) => {
+    const row = await formApi.create({ name, templateKey: key });
+    void feedback.message.success('创建成功');
+    void navigate(`/project/form/editor?key=${row.key}`);
+  };
+  return (
+    <Card
+      title="表单模板"
+      extra={
+        <Input.Search
+          placeholder="模板名称"
+          allowClear
+          onSearch={setKeyword}
+          style={{ width: 240 }}
+          aria-label="搜索模板"
+        />
+      }
+    >
+      {list.data?.length === 0 && <Empty description="暂无数据" />}
+      <Row gutter={[16, 16]}>
+        {(list.data ?? []).map((t) => (
+          <Col key={t.key} xs={24} sm={12} lg={8}>
+            <Card
+              size="small"
+              title={t.name}
+              extra={t.builtin ? <Tag color="blue">内置</Tag> : <Tag color="purple">本单位</Tag>}
+              actions={[
+                <Button
+                  key="preview"
+                  type="link"
+                  onClick={() => void navigate(`/project/template/preview?key=${encodeURIComponent(t.key)}`)}
+                >
+                  预览
+                </Button>,
+                ...(can('/project/my:add')
+                  ? [
+                      <Button key="use" type="link" onClick={() => void use(t.key, t.name)}>
+                        使用模板
+                      </Button>,
+                    ]
+                  : []),
+              ]}
+            >
+              <Space direction="vertical" size={4}>
+                <Typography.Paragraph
+                  type="secondary"
+                  ellipsis={{ rows: 2 }}
+                  style={{ marginBottom: 0, minHeight: 44 }}
+                >
+                  {t.description || '—'}
+                </Typography.Paragraph>
+                <Typography.Text type="secondary">{t.fieldCount} 道题</Typography.Text>
+              </Space>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}

@@ -1,0 +1,129 @@
+import { UPLOAD_MESSAGES, uploadProblem } from '@shetuan/shared';
+import type { TFormDetail, TFormTheme } from '@shetuan/shared/forms';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, ColorPicker, Form, Row, Space, Upload } from 'antd';
+import { useState } from 'react';
+import { feedback } from '../../app/feedback';
+import { API_BASE, uploadWithProgress } from '../../app/request';
+import { formApi, formKeys } from './api';
+import { FormFrame } from './FillPage';
+import { FormShell } from './FormShell';
+import { FormRenderer } from './renderer/FormRenderer';
+
+/** A picture anyone filling in sees: a public image of the files service. */
+function ImagePick({ value, onChange, label }: { value: string; onChange: (url: string) => void; label: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Space>
+      <Upload
+        accept=".png,.jpg,.jpeg,.gif,.bmp"
+        showUploadList={false}
+        beforeUpload={async (file) => {
+          const problem = uploadProblem({ name: file.name, size: file.size }, { imagesOnly: true, maxSizeMB: 10 });
+          if (problem) {
+            void feedback.message.error(problem);
+            return Upload.LIST_IGNORE;
+          }
+          const form = new FormData();
+          form.append('publicImage', '1');
+          form.append('isPress', '1');
+          form.append('file', file, file.name);
+          setBusy(true);
+          try {
+            const rec = await uploadWithProgress<{ publicUrl?: string }>('/systemfile/upload', form, () => undefined);
+            if (rec.publicUrl) onChange(`${API_BASE}${rec.publicUrl}`);
+          } catch (err) {
+            void feedback.message.error(err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.failed);
+          } finally {
+            setBusy(false);
+          }
+          return Upload.LIST_IGNORE;
+        }}
+      >
+        <Button loading={busy}>{value ? `更换${label}` : `上传${label}`}</Button>
+      </Upload>
+      {value && (
+        <Button danger type="link" onClick={() => onChange('')}>
+          移除
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+/** /project/form/theme?key=: colours, head image and background, with a live preview. */
+export default function ThemePage() {
+  return <FormShell>{(form) => <ThemeEditor key={form.key} form={form} />}</FormShell>;
+}
+
+function ThemeEditor({ form }: { form: TFormDetail }) {
+  const [theme, setTheme] = useState<TFormTheme>(form.theme);
+  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const set = (patch: Partial<TFormTheme>) => setTheme((t) => ({ ...t, ...patch }));
+  return (
+    <Row gutter={16}>
+      <Col xs={24} lg={8}>
+        <Card
+          title="外观"
+          extra={
+            <Button
+              type="primary"
+              loading={saving}
+              onClick={async () => {
+                setSaving(true);
+                try {
+                  const detail = await formApi.saveTheme(form.key, theme);
+                  queryClient.setQueryData(formKeys.detail(form.key), detail);
+                  void feedback.message.success('保存成功');
+                } finally {
+                  setSaving(false);
+                }
+              }}
+            >
+              保存
+            </Button>
+          }
+        >
+          <Form layout="vertical" component="div">
+            <Form.Item label="主题色">
+              <ColorPicker
+                value={theme.primaryColor}
+                disabledAlpha
+                showText
+                onChange={(c) => set({ primaryColor: c.toHexString().slice(0, 7) })}
+              />
+            </Form.Item>
+            <Form.Item label="背景色">
+              <ColorPicker
+                value={theme.backgroundColor}
+                disabledAlpha
+                showText
+                onChange={(c) => set({ backgroundColor: c.toHexString().slice(0, 7) })}
+              />
+            </Form.Item>
+            <Form.Item label="头图">
+              <ImagePick label="头图" value={theme.headImage} onChange={(headImage) => set({ headImage })} />
+            </Form.Item>
+            <Form.Item label="背景图">
+              <ImagePick
+                label="背景图"
+                value={theme.backgroundImage}
+                onChange={(backgroundImage) => set({ backgroundImage })}
+              />
+            </Form.Item>
+          </Form>
+        </Card>
+      </Col>
+      <Col xs={24} lg={16}>
+        <div style={{ borderRadius: 8, overflow: 'hidden', maxHeight: 640, overflowY: 'auto' }}>
+          <FormFrame form={{ theme }}>
+            <Card title={form.name}>
+              <FormRenderer schema={form.schema} preview />
+            </Card>
+          </FormFrame>
+        </div>
+      </Col>
+    </Row>
+  );
+}

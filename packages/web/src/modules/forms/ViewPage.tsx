@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Result, Skeleton, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { formApi, formKeys } from './api';
+import { FormFrame } from './FillPage';
+import { FormRenderer } from './renderer/FormRenderer';
+
+/** /project/view?key=: a published form to look at, read-only. */
+export default function ViewPage() {
+  const [search] = useSearchParams();
+  const key = search.get('key') ?? '';
+  const form = useQuery({
+    queryKey: formKeys.publicForm(key),
+    queryFn: () => formApi.publicForm(key),
+    enabled: Boolean(key),
+    retry: false,
+  });
+  if (!key || form.isError) return <Result status="404" title={form.error?.message || '表单不存在或已删除'} />;
+  if (!form.data) return <Skeleton active />;
+  return (
+    <FormFrame form={form.data}>
+      <Card>
+        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
+          {form.data.name}
+        </Typography.Title>
+        <FormRenderer schema={form.data.schema} disabled preview />
+      </Card>
+    </FormFrame>
+  );
+}

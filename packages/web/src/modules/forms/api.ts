@@ -1,0 +1,85 @@
+import type { TPage } from '@shetuan/shared';
+import type {
+  TFormAnswer,
+  TFormDetail,
+  TFormProjectSettings,
+  TFormRow,
+  TFormSchema,
+  TFormStats,
+  TFormTheme,
+  TPublicForm,
+  TTemplateRow,
+} from '@shetuan/shared/forms';
+import { api, apiGet, request } from '../../app/request';
+
+export const formKeys = {
+  all: ['forms'] as const,
+  list: () => [...formKeys.all, 'list'] as const,
+  detail: (key: string) => [...formKeys.all, 'detail', key] as const,
+  templates: (keyword: string) => [...formKeys.all, 'templates', keyword] as const,
+  template: (key: string) => [...formKeys.all, 'template', key] as const,
+  stats: (key: string) => [...formKeys.all, 'stats', key] as const,
+  publicForm: (key: string) => [...formKeys.all, 'public', key] as const,
+  publicResult: (key: string) => [...formKeys.all, 'public-result', key] as const,
+};
+
+const base = (key: string) => `/project/forms/${encodeURIComponent(key)}`;
+const pub = (key: string) => `/project/public/forms/${encodeURIComponent(key)}`;
+
+export const formApi = {
+  create: (body: { name: string; description?: string; templateKey?: string }) =>
+    api.post<TFormRow>('/project/forms', body),
+  detail: (key: string) => api.get<TFormDetail>(base(key)),
+  saveSchema: (key: string, schema: TFormSchema) =>
+    request<TFormDetail>(`${base(key)}/schema`, { method: 'PUT', body: { schema } }),
+  saveSettings: (key: string, settings: TFormProjectSettings) =>
+    request<TFormDetail>(`${base(key)}/settings`, { method: 'PUT', body: { settings } }),
+  saveTheme: (key: string, theme: TFormTheme) =>
+    request<TFormDetail>(`${base(key)}/theme`, { method: 'PUT', body: { theme } }),
+  saveInfo: (key: string, body: { name: string; description: string }) =>
+    request<TFormDetail>(`${base(key)}/info`, { method: 'PUT', body }),
+  publish: (key: string) => api.post<TFormDetail>(`${base(key)}/publish`),
+  stop: (key: string) => api.post<TFormRow>(`${base(key)}/stop`),
+  copy: (key: string) => api.post<TFormRow>(`${base(key)}/copy`),
+  remove: (key: string) => request<null>(base(key), { method: 'DELETE' }),
+  restore: (key: string) => api.post<null>(`/project/recycle/${encodeURIComponent(key)}/restore`),
+  purge: (key: string) => request<null>(`/project/recycle/${encodeURIComponent(key)}`, { method: 'DELETE' }),
+  setTemplate: (key: string, isTemplate: boolean) =>
+    request<TFormRow>(`${base(key)}/template`, { method: 'PUT', body: { isTemplate } }),
+  templates: (keyword: string) => api.get<TTemplateRow[]>('/project/templates', { keyword: keyword || undefined }),
+  template: (key: string) =>
+    api.get<{ name: string; schema: TFormSchema }>(`/project/templates/${encodeURIComponent(key)}`),
+  answers: (key: string, query: Record<string, string | number | undefined>) =>
+    api.get<TPage<TFormAnswer>>(`${base(key)}/answers`, query),
+  deleteAnswer: (key: string, id: number) => request<null>(`${base(key)}/answers/${id}`, { method: 'DELETE' }),
+  stats: (key: string) => api.get<TFormStats>(`${base(key)}/statistics`),
+
+  publicForm: (key: string) => request<TPublicForm>(pub(key), { silent: true }),
+  submit: (
+    key: string,
+    body: { version: number; values: Record<string, unknown>; deviceId: string; seconds: number },
+  ) =>
+    request<{ serial: number; thanksText: string; redirectUrl: string }>(`${pub(key)}/answers`, {
+      method: 'POST',
+      body,
+      silent: true,
+    }),
+  draft: (key: string, deviceId: string) =>
+    request<Record<string, unknown> | null>(`${pub(key)}/draft`, { query: { deviceId }, silent: true }),
+  saveDraft: (key: string, deviceId: string, values: Record<string, unknown>) =>
+    request<null>(`${pub(key)}/draft`, { method: 'PUT', body: { values, deviceId }, silent: true }),
+  publicResult: (key: string) => apiGet<TFormStats>(`${pub(key)}/result`),
+  uploadPath: (key: string) => `${pub(key)}/files`,
+};
+
+/** The fill page's device id: random, kept in this browser (per-device limits and visitor drafts). */
+export function deviceId(): string {
+  const k = 'formDeviceId';
+  let id = localStorage.getItem(k);
+  if (!id) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    id = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    localStorage.setItem(k, id);
+  }
+  return id;
+}

@@ -1,0 +1,360 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  DISPLAY_TYPES,
+  FIELD_TYPE_NAMES,
+  OTHER_OPTION_VALUE,
+  PERSONAL_TYPE_NAMES,
+  type TFieldOption,
+  type TFieldProps,
+  type TFormField,
+} from '@shetuan/shared/forms';
+import { Button, Divider, Form, Input, InputNumber, Select, Slider, Space, Switch, Tag, Typography } from 'antd';
+import { RichTextEditor } from '../../../platform/richtext/RichTextEditor';
+
+/** The rule presets of the designer (spec 002 §5 helper checks). */
+const RULE_PRESETS = [
+  { label: '手机号', pattern: '^1[3-9]\\d{9}$', message: '手机号格式错误' },
+  { label: '邮箱', pattern: '^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$', message: '邮箱格式错误' },
+  { label: '身份证号', pattern: '^(?:\\d{15}|\\d{17}[\\dXx])$', message: '身份证格式错误' },
+  { label: '邮政编码', pattern: '^[1-9]\\d{5}$', message: '邮政编码格式错误' },
+  { label: '整数', pattern: '^-?\\d+$', message: '请输入整数' },
+  { label: '网址', pattern: '^https?://\\S+$', message: '网址格式错误' },
+];
+
+const CHOICE = new Set(['RADIO', 'CHECKBOX', 'SELECT', 'IMAGE_SELECT']);
+const TEXT = new Set(['INPUT', 'TEXTAREA']);
+
+/**
+ * 组件配置: the selected field's title, hint, required flag, width (of 24 columns), options
+ * (with 其他), the type's own settings and its check rules. A fixed field stays required.
+ */
+export function FieldSettings({
+  field,
+  fixed,
+  onChange,
+}: {
+  field: TFormField;
+  fixed: boolean;
+  onChange: (f: TFormField) => void;
+}) {
+  const set = (patch: Partial<TFormField>) => onChange({ ...field, ...patch });
+  const setProps = (patch: Partial<TFieldProps>) => onChange({ ...field, props: { ...field.props, ...patch } });
+  const display = DISPLAY_TYPES.has(field.type);
+  const options = field.options ?? [];
+  const plainOptions = options.filter((o) => String(o.value) !== String(OTHER_OPTION_VALUE));
+  const nextValue = () => Math.max(0, ...options.map((o) => Number(o.value) || 0)) + 1;
+
+  return (
+    <Form layout="vertical" size="small" component="div">
+      <Space style={{ marginBottom: 8 }} wrap>
+        <Tag color="blue">{FIELD_TYPE_NAMES[field.type]}</Tag>
+        {field.personalType && <Tag color="green">个人信息：{PERSONAL_TYPE_NAMES[field.personalType]}</Tag>}
+        {fixed && <Tag color="orange">固定项</Tag>}
+      </Space>
+      {field.type !== 'PAGINATION' && (
+        <Form.Item label="标题">
+          <Input
+            aria-label="标题"
+            value={field.label}
+            maxLength={200}
+            onChange={(e) => set({ label: e.target.value })}
+          />
+        </Form.Item>
+      )}
+      {!display && (
+        <>
+          <Form.Item label="显示标题">
+            <Switch aria-label="显示标题" checked={field.showLabel} onChange={(showLabel) => set({ showLabel })} />
+          </Form.Item>
+          <Form.Item label="占位提示（必填时也是提示语）">
+            <Input
+              aria-label="占位提示"
+              value={field.placeholder ?? ''}
+              maxLength={200}
+              onChange={(e) => set({ placeholder: e.target.value || undefined })}
+            />
+          </Form.Item>
+          <Form.Item label="必填">
+            <Switch
+              aria-label="必填"
+              checked={field.required || fixed}
+              disabled={fixed}
+              onChange={(required) => set({ required })}
+            />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item label={`宽度：${field.span}/24`}>
+        <Slider min={1} max={24} value={field.span} onChange={(span) => set({ span })} />
+      </Form.Item>
+
+      {CHOICE.has(field.type) && (
+        <>
+          <Divider plain>选项</Divider>
+          {plainOptions.map((o, i) => (
+            <Space key={String(o.value)} style={{ display: 'flex', marginBottom: 6 }}>
+              <Input
+                aria-label={`选项${i + 1}`}
+                value={o.label}
+                maxLength={200}
+                onChange={(e) =>
+                  set({ options: options.map((x) => (x.value === o.value ? { ...x, label: e.target.value } : x)) })
+                }
+              />
+              {field.type === 'IMAGE_SELECT' && (
+                <Input
+                  aria-label={`选项${i + 1}图片地址`}
+                  placeholder="图片地址"
+                  value={o.image ?? ''}
+                  onChange={(e) =>
+                    set({ options: options.map((x) => (x.value === o.value ? { ...x, image: e.target.value } : x)) })
+                  }
+                />
+              )}
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`删除选项${i + 1}`}
+                disabled={plainOptions.length <= 1}
+                onClick={() => set({ options: options.filter((x) => x.value !== o.value) })}
+              />
+            </Space>
+          ))}
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              const fresh: TFieldOption = { value: nextValue(), label: `选项${plainOptions.length + 1}` };
+              const other = options.filter((o) => String(o.value) === String(OTHER_OPTION_VALUE));
+              set({ options: [...plainOptions, fresh, ...other] });
+            }}
+          >
+            添加选项
+          </Button>
+          {(field.type === 'RADIO' || field.type === 'CHECKBOX') && (
+            <Form.Item label="“其他”选项（选中后需填写内容）" style={{ marginTop: 12 }}>
+              <Switch
+                aria-label="其他选项"
+                checked={Boolean(field.props.allowOther)}
+                onChange={(allowOther) =>
+                  onChange({
+                    ...field,
+                    props: { ...field.props, allowOther },
+                    options: allowOther
+                      ? [...plainOptions, { value: OTHER_OPTION_VALUE, label: '其他' }]
+                      : plainOptions,
+                  })
+                }
+              />
+            </Form.Item>
+          )}
+          {field.type === 'SELECT' && (
+            <Form.Item label="可多选">
+              <Switch checked={Boolean(field.props.multiple)} onChange={(multiple) => setProps({ multiple })} />
+            </Form.Item>
+          )}
+          {(field.type === 'CHECKBOX' || field.type === 'IMAGE_SELECT') && (
+            <Form.Item label="最多选择几项（不填不限）">
+              <InputNumber min={1} value={field.props.max} onChange={(max) => setProps({ max: max ?? undefined })} />
+            </Form.Item>
+          )}
+        </>
+      )}
+
+      {TEXT.has(field.type) && (
+        <Form.Item label="最多字数">
+          <InputNumber
+            min={1}
+            max={field.type === 'INPUT' ? 200 : 20000}
+            value={field.props.maxLength}
+            placeholder={field.type === 'INPUT' ? '200' : '2000'}
+            onChange={(v) => setProps({ maxLength: v ?? undefined })}
+          />
+        </Form.Item>
+      )}
+      {field.type === 'TEXTAREA' && (
+        <Form.Item label="行数">
+          <InputNumber
+            min={1}
+            max={30}
+            value={field.props.rows ?? 4}
+            onChange={(v) => setProps({ rows: v ?? undefined })}
+          />
+        </Form.Item>
+      )}
+      {(field.type === 'NUMBER_INPUT' || field.type === 'SLIDER') && (
+        <Space wrap>
+          <Form.Item label="最小值">
+            <InputNumber value={field.props.min} onChange={(v) => setProps({ min: v ?? undefined })} />
+          </Form.Item>
+          <Form.Item label="最大值">
+            <InputNumber value={field.props.max} onChange={(v) => setProps({ max: v ?? undefined })} />
+          </Form.Item>
+          <Form.Item label="步长">
+            <InputNumber min={0.01} value={field.props.step} onChange={(v) => setProps({ step: v ?? undefined })} />
+          </Form.Item>
+          {field.type === 'NUMBER_INPUT' && (
+            <Form.Item label="小数位数">
+              <InputNumber
+                min={0}
+                max={10}
+                value={field.props.precision}
+                onChange={(v) => setProps({ precision: v ?? undefined })}
+              />
+            </Form.Item>
+          )}
+        </Space>
+      )}
+      {field.type === 'RATE' && (
+        <Form.Item label="最高分">
+          <InputNumber
+            min={1}
+            max={10}
+            value={field.props.max ?? 5}
+            onChange={(v) => setProps({ max: v ?? undefined })}
+          />
+        </Form.Item>
+      )}
+      {field.type === 'UPLOAD' && (
+        <>
+          <Form.Item label="最多文件数">
+            <InputNumber
+              min={1}
+              max={50}
+              value={field.props.limit ?? 1}
+              onChange={(v) => setProps({ limit: v ?? 1 })}
+            />
+          </Form.Item>
+          <Form.Item label="单个文件大小上限（MB）">
+            <InputNumber
+              min={1}
+              max={1024}
+              value={field.props.maxSizeMb ?? 10}
+              onChange={(v) => setProps({ maxSizeMb: v ?? 10 })}
+            />
+          </Form.Item>
+          <Form.Item label="允许的格式（不填为常见文档与图片）">
+            <Select
+              mode="tags"
+              value={field.props.accept ?? []}
+              tokenSeparators={[',', '，', ' ']}
+              placeholder="如 pdf、docx、jpg"
+              onChange={(accept: string[]) =>
+                setProps({ accept: accept.length ? accept.map((a) => a.replace(/^\./, '').toLowerCase()) : undefined })
+              }
+            />
+          </Form.Item>
+        </>
+      )}
+      {field.type === 'PROVINCE_CITY' && (
+        <Form.Item label="选到哪一级">
+          <Select
+            value={field.props.level ?? 3}
+            options={[
+              { value: 1, label: '省' },
+              { value: 2, label: '省/市' },
+              { value: 3, label: '省/市/区' },
+            ]}
+            onChange={(level) => setProps({ level })}
+          />
+        </Form.Item>
+      )}
+      {field.type === 'TABLE_INPUT' && (
+        <>
+          <Form.Item label="列（回车添加）">
+            <Select
+              mode="tags"
+              value={field.props.columns ?? []}
+              onChange={(columns: string[]) => setProps({ columns: columns.slice(0, 10) })}
+            />
+          </Form.Item>
+          <Form.Item label="初始行数（之后添加的行可删除）">
+            <InputNumber
+              min={1}
+              max={50}
+              value={field.props.initialRows ?? 1}
+              onChange={(v) => setProps({ initialRows: v ?? 1 })}
+            />
+          </Form.Item>
+        </>
+      )}
+      {field.type === 'DIVIDER' && (
+        <Form.Item label="线上文字">
+          <Input value={field.props.text ?? ''} maxLength={100} onChange={(e) => setProps({ text: e.target.value })} />
+        </Form.Item>
+      )}
+      {(field.type === 'IMAGE' || field.type === 'IMAGE_CAROUSEL') && (
+        <Form.Item label="图片地址（回车添加）">
+          <Select
+            mode="tags"
+            value={field.props.images ?? []}
+            onChange={(images: string[]) => setProps({ images: images.slice(0, 20) })}
+          />
+        </Form.Item>
+      )}
+      {field.type === 'DESC_TEXT' && (
+        <Form.Item label="内容">
+          <RichTextEditor value={field.props.content ?? ''} onChange={(content) => setProps({ content })} />
+        </Form.Item>
+      )}
+
+      {TEXT.has(field.type) && !field.personalType && (
+        <>
+          <Divider plain>校验规则</Divider>
+          {field.regList.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rules have no id; their order is their identity
+            <Space key={i} direction="vertical" style={{ width: '100%', marginBottom: 8 }}>
+              <Input
+                aria-label={`规则${i + 1}正则`}
+                value={r.pattern}
+                placeholder="正则表达式"
+                onChange={(e) =>
+                  set({ regList: field.regList.map((x, j) => (j === i ? { ...x, pattern: e.target.value } : x)) })
+                }
+              />
+              <Space.Compact style={{ width: '100%' }}>
+                <Input
+                  aria-label={`规则${i + 1}提示`}
+                  value={r.message}
+                  placeholder="不符合时的提示"
+                  onChange={(e) =>
+                    set({ regList: field.regList.map((x, j) => (j === i ? { ...x, message: e.target.value } : x)) })
+                  }
+                />
+                <Button danger onClick={() => set({ regList: field.regList.filter((_, j) => j !== i) })}>
+                  删除
+                </Button>
+              </Space.Compact>
+            </Space>
+          ))}
+          <Select
+            placeholder="添加校验规则"
+            style={{ width: '100%' }}
+            value={null}
+            options={[
+              ...RULE_PRESETS.map((p) => ({ value: p.label, label: p.label })),
+              { value: '自定义', label: '自定义正则' },
+            ]}
+            onChange={(label: string) => {
+              const preset = RULE_PRESETS.find((p) => p.label === label);
+              set({
+                regList: [
+                  ...field.regList,
+                  preset
+                    ? { pattern: preset.pattern, message: preset.message }
+                    : { pattern: '.*', message: `${field.label}格式不正确` },
+                ],
+              });
+            }}
+          />
+        </>
+      )}
+      {field.personalType && (
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 12 }}>
+          个人信息题自带校验（如手机号、邮箱、身份证号的格式），无需另加规则。
+        </Typography.Paragraph>
+      )}
+    </Form>
+  );
+}

@@ -319,6 +319,7 @@ export function Designer({ schema, onChange, variant = 'project', undo, redo, ca
             labelCol={
               schema.settings.labelPosition === 'top' ? undefined : { flex: `0 0 ${schema.settings.labelWidth}px` }
             }
+            wrapperCol={schema.settings.labelPosition === 'top' ? undefined : { flex: 1 }}
             labelAlign={schema.settings.labelPosition === 'left' ? 'left' : 'right'}
             size={schema.settings.size}
             component="div"

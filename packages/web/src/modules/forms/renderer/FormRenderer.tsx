@@ -121,6 +121,7 @@ export function FormRenderer({
       layout={layout}
       labelAlign={s.labelPosition === 'left' ? 'left' : 'right'}
       labelCol={layout === 'horizontal' ? { flex: `0 0 ${s.labelWidth}px` } : undefined}
+      wrapperCol={layout === 'horizontal' ? { flex: 1, style: { minWidth: 0 } } : undefined}
       labelWrap
       size={s.size}
       disabled={disabled || s.disabled}

@@ -50,6 +50,8 @@ interface ControlProps {
   id?: string;
   disabled?: boolean;
   upload?: UploadTarget;
+  /** Form.Item's blur trigger (text and number checks run on blur). */
+  onBlur?: () => void;
 }
 
 const DATE = 'YYYY-MM-DD';
@@ -84,7 +86,7 @@ export function DisplayField({ field }: { field: TFormField }) {
 }
 
 /** One answerable field's control: its value in the shape the schema stores (spec 002 §3). */
-export function FieldControl({ field, value, onChange, id, disabled, upload }: ControlProps) {
+export function FieldControl({ field, value, onChange, id, disabled, upload, onBlur }: ControlProps) {
   const p = field.props;
   const placeholder = field.placeholder;
   const set = (v: unknown) => onChange?.(v);
@@ -97,6 +99,7 @@ export function FieldControl({ field, value, onChange, id, disabled, upload }: C
           placeholder={placeholder}
           maxLength={p.maxLength ?? 200}
           disabled={disabled}
+          onBlur={onBlur}
           onChange={(e) => set(e.target.value)}
         />
       );
@@ -110,6 +113,7 @@ export function FieldControl({ field, value, onChange, id, disabled, upload }: C
           maxLength={p.maxLength ?? 2000}
           showCount
           disabled={disabled}
+          onBlur={onBlur}
           onChange={(e) => set(e.target.value)}
         />
       );
@@ -124,6 +128,7 @@ export function FieldControl({ field, value, onChange, id, disabled, upload }: C
           step={p.step ?? 1}
           precision={p.precision}
           disabled={disabled}
+          onBlur={onBlur}
           style={{ width: '100%' }}
           onChange={(v) => set(v ?? undefined)}
         />

@@ -12,7 +12,7 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
   await page.mouse.up();
 }
 
-const centre = async (page: Page, selector: ReturnType<Page['locator']>) => {
+const centre = async (selector: ReturnType<Page['locator']>) => {
   const box = await selector.boundingBox();
   if (!box) throw new Error('element has no box');
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -45,8 +45,8 @@ describe('the form engine: design, logic, publish, fill in, statistics', () => {
     // A drag from the palette onto the canvas adds the question where it is dropped.
     await drag(
       admin,
-      await centre(admin, palette.getByRole('button', { name: '单选框组', exact: true })),
-      await centre(admin, canvas.getByRole('button', { name: '题目：手机' })),
+      await centre(palette.getByRole('button', { name: '单选框组', exact: true })),
+      await centre(canvas.getByRole('button', { name: '题目：手机' })),
     );
     await canvas.getByRole('button', { name: '题目：单选框组' }).waitFor();
     await palette.getByRole('button', { name: '多行文本', exact: true }).click();

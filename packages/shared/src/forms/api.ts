@@ -146,6 +146,7 @@ export const ZFormAnswer = z.object({
   userId: z.number().int().nullable(),
   userName: z.string(),
   ip: z.string(),
+  userAgent: z.string(),
   seconds: z.number().int().nullable(),
   createdAt: z.string(),
 });

@@ -51,6 +51,7 @@ export async function listAnswers(tx: Tx, p: ProjectRow, q: AnswerQuery): Promis
       userId: a.userId,
       userName: userName ?? '',
       ip: a.ip,
+      userAgent: a.userAgent,
       seconds: a.seconds,
       createdAt: a.createdAt.toISOString(),
     })),

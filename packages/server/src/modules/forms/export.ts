@@ -30,6 +30,7 @@ const exportAnswers: JobHandler = async (ctx) => {
     ...questions.map((f) => ({ header: f.label || f.id, width: 20, value: (r: Row) => r.readable[f.id] ?? '' })),
     { header: '填写人', width: 12, value: (r) => r.userName || '访客' },
     { header: 'IP', width: 16, value: (r) => r.ip },
+    { header: '浏览器', width: 30, value: (r) => r.userAgent },
     { header: '用时（秒）', width: 10, value: (r) => r.seconds },
     { header: '提交时间', width: 22, value: (r) => new Date(r.createdAt) },
   ];

@@ -7,7 +7,7 @@ import {
   toStoredPairs,
   validateAnswers,
 } from '@shetuan/shared/forms';
-import { and, count, eq, gte, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { isRegionPath } from '../../platform/region';
@@ -22,6 +22,7 @@ export interface Filler {
   userId: number | null;
   deviceId: string | null;
   ip: string;
+  userAgent: string;
 }
 
 export const ownerOf = (f: Filler): string | null =>
@@ -63,7 +64,14 @@ export async function closedReason(tx: Tx, p: ProjectRow, now = new Date()): Pro
   return null;
 }
 
+/** Published versions never change: their schemas are kept in memory (the most recent 200). */
+const schemaCache = new Map<string, TFormSchema>();
+const SCHEMA_CACHE_SIZE = 200;
+
 export async function publishedSchema(tx: Tx, p: ProjectRow, version = p.publishedVersion): Promise<TFormSchema> {
+  const cacheKey = `${p.tenantId}:${p.id}:${version}`;
+  const cached = schemaCache.get(cacheKey);
+  if (cached) return cached;
   const [v] = await tx
     .select({ schema: formVersions.schema })
     .from(formVersions)
@@ -71,6 +79,8 @@ export async function publishedSchema(tx: Tx, p: ProjectRow, version = p.publish
       and(eq(formVersions.tenantId, p.tenantId), eq(formVersions.projectId, p.id), eq(formVersions.version, version)),
     );
   if (!v) throw new AppError(ResultCode.FAILED, '表单尚未发布');
+  schemaCache.set(cacheKey, v.schema);
+  if (schemaCache.size > SCHEMA_CACHE_SIZE) schemaCache.delete(schemaCache.keys().next().value as string);
   return v.schema;
 }
 
@@ -107,11 +117,16 @@ async function checkFillerLimits(tx: Tx, p: ProjectRow, s: TFormProjectSettings,
   }
 }
 
+/** Settings that count answers: with any of them the form row is locked so the counts hold. */
+const hasCountLimits = (s: TFormProjectSettings) =>
+  s.total !== null || s.perDay !== null || s.perPerson !== null || s.perIp !== null || s.perDevice !== null;
+
 /**
- * A submission, all or nothing: the form row is locked so limits and serial numbers hold under
- * concurrent submissions; the answers are validated strictly against the version the page showed
- * (the current published one); files must be the filler's own uploads to this form, phone
- * verifications are spent, region codes must exist.
+ * A submission, all or nothing. Validated strictly against the version the page showed (the
+ * current published one); files must be the filler's own uploads to this form, phone
+ * verifications are spent, region codes must form a real path. Forms with count limits lock
+ * their row first so the limits hold under concurrent submissions; the others take the row lock
+ * only for the last step (the answer number), so many people can submit at once.
  */
 export async function submitAnswer(
   tx: Tx,
@@ -119,19 +134,22 @@ export async function submitAnswer(
   filler: Filler,
   input: { version: number; values: Record<string, unknown>; seconds?: number | undefined },
 ): Promise<{ serial: number; settings: TFormProjectSettings }> {
-  const [locked] = await tx
-    .select()
-    .from(formProjects)
-    .where(and(eq(formProjects.key, key), isNull(formProjects.deletedAt)))
-    .for('update');
-  if (!locked) throw new AppError(ResultCode.FAILED, NOT_FOUND);
-  const p = locked;
+  let p = await publicForm(tx, key);
+  if (hasCountLimits(p.settings)) {
+    const [locked] = await tx
+      .select()
+      .from(formProjects)
+      .where(and(eq(formProjects.tenantId, p.tenantId), eq(formProjects.id, p.id)))
+      .for('update');
+    if (!locked || locked.deletedAt) throw new AppError(ResultCode.FAILED, NOT_FOUND);
+    p = locked;
+  }
   const reason = await closedReason(tx, p);
   if (reason) throw new AppError(ResultCode.FAILED, reason);
   if (p.settings.loginRequired && !filler.userId) throw new AppError(ResultCode.FAILED, '请先登录后再填写');
   if (input.version !== p.publishedVersion)
     throw new AppError(ResultCode.FAILED, '表单内容已更新，请刷新页面后重新填写', { version: p.publishedVersion });
-  await checkFillerLimits(tx, p, p.settings, filler);
+  if (hasCountLimits(p.settings)) await checkFillerLimits(tx, p, p.settings, filler);
 
   const schema = await publishedSchema(tx, p);
   const result = validateAnswers(schema, input.values, { strict: true });
@@ -165,35 +183,37 @@ export async function submitAnswer(
       throw new AppError(ResultCode.FAILED, '手机号验证已失效，请重新验证');
   }
 
-  const data = toStoredPairs(schema, result.values);
-  const [last] = await tx
-    .select({ serial: max(formAnswers.serial) })
-    .from(formAnswers)
-    .where(and(eq(formAnswers.tenantId, p.tenantId), eq(formAnswers.projectId, p.id)));
-  const serial = (last?.serial ?? 0) + 1;
-  await tx.insert(formAnswers).values({
-    tenantId: p.tenantId,
-    projectId: p.id,
-    version: p.publishedVersion,
-    serial,
-    data,
-    searchText: Object.values(data).join(' ').toLowerCase().slice(0, 20_000),
-    userId: filler.userId,
-    ip: filler.ip,
-    deviceId: filler.deviceId,
-    seconds: input.seconds ?? null,
-  });
-  await tx
-    .update(formProjects)
-    .set({ answerCount: sql`${formProjects.answerCount} + 1` })
-    .where(and(eq(formProjects.tenantId, p.tenantId), eq(formProjects.id, p.id)));
   const owner = ownerOf(filler);
   if (owner) {
     await tx
       .delete(formDrafts)
       .where(and(eq(formDrafts.tenantId, p.tenantId), eq(formDrafts.projectId, p.id), eq(formDrafts.owner, owner)));
   }
-  return { serial, settings: p.settings };
+  const data = toStoredPairs(schema, result.values);
+  // The answer number last: the row lock it takes is held only until the commit.
+  const [numbered] = await tx
+    .update(formProjects)
+    .set({
+      serialCounter: sql`${formProjects.serialCounter} + 1`,
+      answerCount: sql`${formProjects.answerCount} + 1`,
+    })
+    .where(and(eq(formProjects.tenantId, p.tenantId), eq(formProjects.id, p.id)))
+    .returning({ serial: formProjects.serialCounter });
+  if (!numbered) throw new AppError(ResultCode.FAILED, NOT_FOUND);
+  await tx.insert(formAnswers).values({
+    tenantId: p.tenantId,
+    projectId: p.id,
+    version: p.publishedVersion,
+    serial: numbered.serial,
+    data,
+    searchText: Object.values(data).join(' ').toLowerCase().slice(0, 20_000),
+    userId: filler.userId,
+    ip: filler.ip,
+    userAgent: filler.userAgent.slice(0, 500),
+    deviceId: filler.deviceId,
+    seconds: input.seconds ?? null,
+  });
+  return { serial: numbered.serial, settings: p.settings };
 }
 
 export async function readDraft(tx: Tx, p: ProjectRow, owner: string): Promise<Record<string, unknown> | null> {

@@ -279,6 +279,34 @@ describe('the project form system: forms, versions, the fill page and its checks
     expect((await send('device-up01')).body.code).toBe(200);
   });
 
+  it('concurrent submissions all get distinct numbers, and a total limit holds under concurrency', async () => {
+    const made = await a.post('/st365/project/forms', { name: '并发' });
+    const k = made.body.data.key;
+    await a.call('PUT', `/st365/project/forms/${k}/schema`, {
+      schema: { fields: [{ id: 'n', type: 'INPUT', label: '姓名', required: true }] },
+    });
+    await a.post(`/st365/project/forms/${k}/publish`);
+    const send = (i: number) =>
+      visitor().call(
+        'POST',
+        `/st365/project/public/forms/${k}/answers`,
+        { version: 1, values: { fieldn: `人${i}` }, deviceId: `device-c${String(i).padStart(4, '0')}` },
+        { headers: { 'user-agent': 'Mozilla/5.0 (bench)' } },
+      );
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => send(i)));
+    const serials = results.map((r) => r.body.data.serial as number).sort((x, y) => x - y);
+    expect(serials).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    const answers = await a.get(`/st365/project/forms/${k}/answers?pageSize=1`);
+    expect(answers.body.data.total).toBe(30);
+    expect(answers.body.data.records[0].userAgent).toBe('Mozilla/5.0 (bench)');
+
+    await a.call('PUT', `/st365/project/forms/${k}/settings`, { settings: { total: 35 } });
+    const more = await Promise.all(Array.from({ length: 12 }, (_, i) => send(100 + i)));
+    expect(more.filter((r) => r.body.code === 200)).toHaveLength(5);
+    expect(more.filter((r) => r.body.msg === '表单收集数量已达上限')).toHaveLength(7);
+    expect((await a.get(`/st365/project/forms/${k}`)).body.data.answerCount).toBe(35);
+  });
+
   it('another tenant can neither see nor change these forms', async () => {
     expect((await b.get(`/st365/project/forms/${key}`)).body.msg).toBe('表单不存在或已删除');
     expect((await b.call('PUT', `/st365/project/forms/${key}/schema`, { schema: SCHEMA })).body.msg).toBe(

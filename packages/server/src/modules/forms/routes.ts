@@ -421,6 +421,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     userId: request.auth?.userId ?? null,
     deviceId: deviceId ?? null,
     ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
   });
   const inDomainTenant = async <T>(
     request: FastifyRequest,

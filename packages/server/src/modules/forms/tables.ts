@@ -39,6 +39,8 @@ export const formProjects = pgTable(
     /** A template of the tenant (/project/template). */
     isTemplate: boolean('is_template').notNull().default(false),
     answerCount: integer('answer_count').notNull().default(0),
+    /** The last answer number given (never goes back, even when answers are deleted). */
+    serialCounter: integer('serial_counter').notNull().default(0),
     /** In the recycle bin since. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps(),
@@ -85,6 +87,7 @@ export const formAnswers = pgTable(
     searchText: text('search_text').notNull().default(''),
     userId: bigint('user_id', { mode: 'number' }),
     ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
     deviceId: text('device_id'),
     seconds: integer('seconds'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -176,6 +176,7 @@ function Statistics({ form }: { form: TFormDetail }) {
               })),
               { key: '_user', label: '填写人', children: viewing.userName || '访客' },
               { key: '_ip', label: 'IP', children: viewing.ip },
+              { key: '_ua', label: '浏览器', children: viewing.userAgent || '—' },
               { key: '_seconds', label: '用时', children: viewing.seconds === null ? '—' : `${viewing.seconds} 秒` },
               { key: '_v', label: '表单版本', children: `第 ${viewing.version} 版` },
               {

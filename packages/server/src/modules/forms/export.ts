@@ -1,14 +1,11 @@
 import { DISPLAY_TYPES, type TFormAnswer } from '@shetuan/shared/forms';
-import { newTenantFile } from '../../platform/files/local';
-import { EXPORT_MAX_ROWS, type ExcelColumn, writeXlsxFile } from '../../platform/http/excel';
-import { type JobHandler, registerJobKind } from '../../platform/jobs';
-import { sendMessage } from '../../platform/messages';
+import type { ExcelColumn } from '../../platform/http/excel';
+import { exportPagesToFile, type JobHandler, registerJobKind } from '../../platform/jobs';
 import { type AnswerQuery, listAnswers, readableAnswer } from './answers';
 import { publishedSchema } from './fill';
 import { ownForm } from './service';
 
 export const ANSWER_EXPORT_JOB = 'forms.answer-export';
-const BATCH = 500;
 
 /**
  * The answers of a form to .xlsx (exceljs streaming), in pages of 500 with progress: 序号, one
@@ -34,39 +31,18 @@ const exportAnswers: JobHandler = async (ctx) => {
     { header: '用时（秒）', width: 10, value: (r) => r.seconds },
     { header: '提交时间', width: 22, value: (r) => new Date(r.createdAt) },
   ];
-  const name = `${project.name}-答卷.xlsx`.replace(/[\\/:*?"<>|]/g, '_');
-  const file = newTenantFile(ctx.config.DATA_DIR, ctx.tenantId, 'exports', name);
-  let total = 0;
-  async function* batches() {
-    for (let current = 1; ; current++) {
+  return exportPagesToFile(ctx, {
+    fileName: `${project.name}-答卷.xlsx`.replace(/[\\/:*?"<>|]/g, '_'),
+    sheet: '答卷',
+    columns,
+    page: async (current, pageSize) => {
       const page = await ctx.db.withTenant(ctx.tenantId, (tx) =>
-        listAnswers(tx, project, { ...query, current, pageSize: BATCH }),
+        listAnswers(tx, project, { ...query, current, pageSize }),
       );
-      total = Math.min(page.total, EXPORT_MAX_ROWS);
-      if (page.records.length === 0) return;
-      yield page.records.map((r) => ({ ...r, readable: readableAnswer(schema, r.data) }));
-      if (current * BATCH >= total) return;
-    }
-  }
-  const rows = await writeXlsxFile(file.absolute, '答卷', columns, batches(), (written) =>
-    ctx.progress(total ? (written / total) * 100 : 99),
-  );
-  if (ctx.userId) {
-    const to = ctx.userId;
-    await ctx.db.withTenant(ctx.tenantId, (tx) =>
-      sendMessage(
-        tx,
-        ctx.tenantId,
-        'export.done',
-        { userId: to },
-        {
-          title: '导出完成',
-          body: `“${project.name}”的答卷（${rows} 条）已导出，请在导出窗口下载。`,
-        },
-      ),
-    );
-  }
-  return { file: file.relative, fileName: name, rows };
+      return { ...page, records: page.records.map((r) => ({ ...r, readable: readableAnswer(schema, r.data) })) };
+    },
+    doneText: (rows) => `“${project.name}”的答卷（${rows} 条）已导出，请在导出窗口下载。`,
+  });
 };
 
 registerJobKind(ANSWER_EXPORT_JOB, exportAnswers);

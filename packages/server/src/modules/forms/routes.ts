@@ -20,7 +20,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/context';
-import { storagesFromConfig, storeUpload } from '../../platform/files';
+import { readUpload, storagesFromConfig, storeUpload } from '../../platform/files';
 import type { AppInstance } from '../../platform/http/app-types';
 import { AppError } from '../../platform/http/errors';
 import { EXPORT_MAX_ROWS, sendXlsx } from '../../platform/http/excel';
@@ -510,18 +510,8 @@ export async function formRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError(ResultCode.FAILED, '请选择要上传的文件');
-      const part = await request.file();
-      if (!part) throw new AppError(ResultCode.FAILED, '请选择要上传的文件');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch {
-        throw new AppError(ResultCode.FAILED, UPLOAD_MESSAGES.tooLarge);
-      }
-      const deviceField = part.fields.deviceId;
-      const deviceId =
-        deviceField && !Array.isArray(deviceField) && 'value' in deviceField ? String(deviceField.value) : undefined;
+      const { fileName, data, field } = await readUpload(request);
+      const deviceId = field('deviceId');
       const parsed = ZDeviceId.safeParse(deviceId);
       const filler = fillerOf(request, parsed.success ? parsed.data : undefined);
       const owner = ownerOf(filler);
@@ -535,7 +525,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
         storages,
         { tenantId, userId: filler.userId },
         {
-          fileName: part.filename,
+          fileName,
           data,
           code: '012',
           isPress: false,
@@ -543,7 +533,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
         },
       );
       await db.withTenant(tenantId, (tx) => recordUpload(tx, project, owner, record.id));
-      return ok({ id: String(record.id), name: part.filename, size: record.fileSize }, UPLOAD_MESSAGES.success);
+      return ok({ id: String(record.id), name: fileName, size: record.fileSize }, UPLOAD_MESSAGES.success);
     },
   );
 

@@ -5,10 +5,8 @@ import {
   USER_LISTS,
   type UserListKey,
 } from '@shetuan/shared/identity';
-import { newTenantFile } from '../../platform/files/local';
-import { EXPORT_MAX_ROWS, type ExcelColumn, writeXlsxFile } from '../../platform/http/excel';
-import { type JobHandler, registerJobKind } from '../../platform/jobs';
-import { sendMessage } from '../../platform/messages';
+import type { ExcelColumn } from '../../platform/http/excel';
+import { exportPagesToFile, type JobHandler, registerJobKind } from '../../platform/jobs';
 import { listUsers } from './admin-service';
 
 /** The columns of every user-list export (the quick download and the background one). */
@@ -34,49 +32,21 @@ export const USER_EXPORT_COLUMNS: ExcelColumn<TUserRow>[] = [
 ];
 
 export const USER_EXPORT_JOB = 'identity.user-export';
-const BATCH = 500;
 
-/**
- * The background export of a user list: pages of 500 people written with exceljs's streaming
- * writer into the tenant's files, progress reported after each page.
- */
+/** The background export of a user list (exportPagesToFile: pages of 500, progress, 导出完成). */
 const exportUsers: JobHandler = async (ctx) => {
   const listKey = ctx.payload.list as UserListKey;
   const kind = USER_LISTS[listKey];
   if (!kind) throw new Error('用户列表不存在');
   const filter = (ctx.payload.query ?? {}) as Partial<TUserListQuery>;
-  const file = newTenantFile(ctx.config.DATA_DIR, ctx.tenantId, 'exports', `${kind.title}.xlsx`);
-  let total = 0;
-  async function* batches() {
-    for (let current = 1; ; current++) {
-      const page = await ctx.db.withTenant(ctx.tenantId, (tx) =>
-        listUsers(tx, kind, { ...filter, current, pageSize: BATCH }),
-      );
-      total = Math.min(page.total, EXPORT_MAX_ROWS);
-      if (page.records.length === 0) return;
-      yield page.records;
-      if (current * BATCH >= total) return;
-    }
-  }
-  const rows = await writeXlsxFile(file.absolute, '用户', USER_EXPORT_COLUMNS, batches(), (written) =>
-    ctx.progress(total ? (written / total) * 100 : 99),
-  );
-  if (ctx.userId) {
-    const to = ctx.userId;
-    await ctx.db.withTenant(ctx.tenantId, (tx) =>
-      sendMessage(
-        tx,
-        ctx.tenantId,
-        'export.done',
-        { userId: to },
-        {
-          title: '导出完成',
-          body: `${kind.title}（${rows} 条）已导出，请在导出窗口下载。`,
-        },
-      ),
-    );
-  }
-  return { file: file.relative, fileName: `${kind.title}.xlsx`, rows };
+  return exportPagesToFile(ctx, {
+    fileName: `${kind.title}.xlsx`,
+    sheet: '用户',
+    columns: USER_EXPORT_COLUMNS,
+    page: (current, pageSize) =>
+      ctx.db.withTenant(ctx.tenantId, (tx) => listUsers(tx, kind, { ...filter, current, pageSize })),
+    doneText: (rows) => `${kind.title}（${rows} 条）已导出，请在导出窗口下载。`,
+  });
 };
 
 registerJobKind(USER_EXPORT_JOB, exportUsers);

@@ -1,5 +1,5 @@
 export { newTenantFile, tenantFilePath } from './local';
-export { fileRoutes } from './routes';
+export { fileRoutes, readUpload } from './routes';
 export { type FileRecord, objectKey, storeUpload } from './service';
 export { type FileStorage, LocalStorage, S3Storage, type Storages, storagesFromConfig } from './storage';
 export { files } from './tables';

@@ -40,6 +40,31 @@ function rulesOf(field: unknown): z.infer<typeof ZRules> {
 }
 
 /**
+ * The one file of a multipart upload, read whole (up to the plugin's limit), and its text fields.
+ * Every refusal is the spec's message.
+ */
+export async function readUpload(request: FastifyRequest): Promise<{
+  fileName: string;
+  data: Buffer;
+  field: (name: string) => string | undefined;
+}> {
+  if (!request.isMultipart()) throw new AppError(ResultCode.FAILED, '请选择要上传的文件');
+  const part = await request.file();
+  if (!part) throw new AppError(ResultCode.FAILED, '请选择要上传的文件');
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch {
+    throw new AppError(ResultCode.FAILED, UPLOAD_MESSAGES.tooLarge);
+  }
+  const field = (name: string) => {
+    const f = part.fields[name];
+    return f && !Array.isArray(f) && 'value' in f ? String(f.value) : undefined;
+  };
+  return { fileName: part.filename, data, field };
+}
+
+/**
  * Files (spec 000 §7): the upload mode, the own-server upload, the cloud upload in two steps
  * (presigned address, then the record), and reading a file with the token.
  */
@@ -68,19 +93,7 @@ export async function fileRoutes(app: AppInstance, storages: Storages = storages
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError(ResultCode.FAILED, '请选择要上传的文件');
-      const part = await request.file();
-      if (!part) throw new AppError(ResultCode.FAILED, '请选择要上传的文件');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch {
-        throw new AppError(ResultCode.FAILED, UPLOAD_MESSAGES.tooLarge);
-      }
-      const field = (name: string) => {
-        const f = part.fields[name];
-        return f && !Array.isArray(f) && 'value' in f ? f.value : undefined;
-      };
+      const { fileName, data, field } = await readUpload(request);
       const code = field('code') === '004' ? '004' : '012';
       const auth = authOf(request);
       const record = await storeUpload(
@@ -88,7 +101,7 @@ export async function fileRoutes(app: AppInstance, storages: Storages = storages
         storages,
         { tenantId: auth.tenantId, userId: auth.userId },
         {
-          fileName: part.filename,
+          fileName,
           data,
           code,
           isPress: field('isPress') === '1',

@@ -1,3 +1,4 @@
+export { exportPagesToFile } from './export';
 export { type JobContext, type JobHandler, type JobResult, registerJobKind } from './registry';
 export { jobRoutes } from './routes';
 export { enqueueJob } from './service';

@@ -1,14 +1,13 @@
 import { SaveOutlined } from '@ant-design/icons';
 import type { TFormDetail, TFormSchema } from '@shetuan/shared/forms';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tooltip } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { feedback } from '../../app/feedback';
-import { formApi, formKeys } from './api';
+import { formApi } from './api';
 import { Designer } from './designer/Designer';
 import { useHistory } from './designer/history';
-import { FormShell } from './FormShell';
+import { FormShell, useSaveDetail } from './FormShell';
 
 /** /project/form/editor?key=: the designer on a form of the /project area. */
 export default function EditorPage() {
@@ -18,20 +17,12 @@ export default function EditorPage() {
 function Editor({ form }: { form: TFormDetail }) {
   const history = useHistory<TFormSchema>(form.schema);
   const saved = useRef(JSON.stringify(form.schema));
-  const [saving, setSaving] = useState(false);
-  const queryClient = useQueryClient();
+  const { saving, save: saveDetail } = useSaveDetail(form.key);
   const dirty = JSON.stringify(history.value) !== saved.current;
 
   const save = async () => {
-    setSaving(true);
-    try {
-      const detail = await formApi.saveSchema(form.key, history.value);
-      saved.current = JSON.stringify(detail.schema);
-      queryClient.setQueryData(formKeys.detail(form.key), detail);
-      void feedback.message.success('保存成功');
-    } finally {
-      setSaving(false);
-    }
+    const detail = await saveDetail(() => formApi.saveSchema(form.key, history.value));
+    if (detail) saved.current = JSON.stringify(detail.schema);
   };
 
   // Ctrl/⌘+S saves, Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z redoes.

@@ -8,7 +8,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback';
 import type { ApiError } from '../../app/request';
 import { session } from '../../app/session';
-import { deviceId, formApi, formKeys } from './api';
+import { deviceId, formApi, formKeys, usePublicForm } from './api';
 import { answerLines } from './renderer/answer-text';
 import { FormRenderer } from './renderer/FormRenderer';
 
@@ -60,12 +60,7 @@ export default function FillPage() {
   const navigate = useNavigate();
   const device = useMemo(() => deviceId(), []);
   const started = useRef(Date.now());
-  const form = useQuery({
-    queryKey: formKeys.publicForm(key),
-    queryFn: () => formApi.publicForm(key),
-    enabled: Boolean(key),
-    retry: false,
-  });
+  const form = usePublicForm(key);
   const draft = useQuery({
     queryKey: [...formKeys.publicForm(key), 'draft', device],
     queryFn: () => formApi.draft(key, device).catch(() => null),

@@ -1,7 +1,7 @@
 import type { TFormDetail } from '@shetuan/shared/forms';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback';
 import { formApi, formKeys } from './api';
@@ -14,6 +14,26 @@ const TABS = [
   { key: 'publish', label: '发布' },
   { key: 'statistics', label: '统计' },
 ];
+
+/** Saving one part of a form (design, logic, theme, settings): busy flag, the new detail cached, 保存成功. */
+export function useSaveDetail(key: string) {
+  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const save = async (work: () => Promise<TFormDetail>): Promise<TFormDetail | null> => {
+    setSaving(true);
+    try {
+      const detail = await work();
+      queryClient.setQueryData(formKeys.detail(key), detail);
+      void feedback.message.success('保存成功');
+      return detail;
+    } catch {
+      return null;
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, save };
+}
 
 /** The form's key from ?key= and its detail, for every /project/form/* screen. */
 export function useFormDetail() {

@@ -1,11 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { DISPLAY_TYPES, type TCondition, type TFormDetail, type TLogicRule, ZFormSchema } from '@shetuan/shared/forms';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Radio, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../app/feedback';
-import { formApi, formKeys } from './api';
-import { FormShell } from './FormShell';
+import { formApi } from './api';
+import { FormShell, useSaveDetail } from './FormShell';
 
 const TRIGGER_TYPES = new Set(['RADIO', 'CHECKBOX', 'SELECT', 'IMAGE_SELECT']);
 
@@ -16,8 +15,7 @@ export default function LogicPage() {
 
 function LogicEditor({ form }: { form: TFormDetail }) {
   const [rules, setRules] = useState<TLogicRule[]>(form.schema.logic);
-  const [saving, setSaving] = useState(false);
-  const queryClient = useQueryClient();
+  const { saving, save: saveDetail } = useSaveDetail(form.key);
   const fields = form.schema.fields;
   const triggers = fields.filter((f) => TRIGGER_TYPES.has(f.type) && (f.options?.length ?? 0) > 0);
   const answerable = fields.filter((f) => !DISPLAY_TYPES.has(f.type) || f.type === 'DESC_TEXT' || f.type === 'IMAGE');
@@ -48,14 +46,7 @@ function LogicEditor({ form }: { form: TFormDetail }) {
       void feedback.message.error('每条规则都要选择显示的题目');
       return;
     }
-    setSaving(true);
-    try {
-      const detail = await formApi.saveSchema(form.key, parsed.data);
-      queryClient.setQueryData(formKeys.detail(form.key), detail);
-      void feedback.message.success('保存成功');
-    } finally {
-      setSaving(false);
-    }
+    await saveDetail(() => formApi.saveSchema(form.key, parsed.data));
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Result, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { formApi, formKeys } from './api';
+import { formApi, formKeys, usePublicForm } from './api';
 import { FormFrame } from './FillPage';
 import { FieldStatCard } from './StatisticsPage';
 
@@ -9,12 +9,7 @@ import { FieldStatCard } from './StatisticsPage';
 export default function PublicResultPage() {
   const [search] = useSearchParams();
   const key = search.get('key') ?? '';
-  const form = useQuery({
-    queryKey: formKeys.publicForm(key),
-    queryFn: () => formApi.publicForm(key),
-    enabled: Boolean(key),
-    retry: false,
-  });
+  const form = usePublicForm(key);
   const result = useQuery({
     queryKey: formKeys.publicResult(key),
     queryFn: () => formApi.publicResult(key),

@@ -1,11 +1,10 @@
 import type { TFormDetail, TFormProjectSettings } from '@shetuan/shared/forms';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Divider, Form, Input, InputNumber, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { feedback } from '../../app/feedback';
-import { formApi, formKeys } from './api';
-import { FormShell } from './FormShell';
+import { formApi } from './api';
+import { FormShell, useSaveDetail } from './FormShell';
 
 /** /project/form/setting?key=: open and close times, submit limits, login, and what follows a submission. */
 export default function SettingPage() {
@@ -22,22 +21,14 @@ const LIMITS: { key: keyof TFormProjectSettings; label: string; hint: string }[]
 
 function SettingEditor({ form }: { form: TFormDetail }) {
   const [s, setS] = useState<TFormProjectSettings>(form.settings);
-  const [saving, setSaving] = useState(false);
-  const queryClient = useQueryClient();
+  const { saving, save: saveDetail } = useSaveDetail(form.key);
   const set = (patch: Partial<TFormProjectSettings>) => setS((x) => ({ ...x, ...patch }));
   const save = async () => {
     if (s.perPerson !== null && !s.loginRequired) {
       void feedback.message.error('按人限制次数需先开启“需登录后填写”');
       return;
     }
-    setSaving(true);
-    try {
-      const detail = await formApi.saveSettings(form.key, s);
-      queryClient.setQueryData(formKeys.detail(form.key), detail);
-      void feedback.message.success('保存成功');
-    } finally {
-      setSaving(false);
-    }
+    await saveDetail(() => formApi.saveSettings(form.key, s));
   };
   return (
     <Card

@@ -1,13 +1,12 @@
 import { UPLOAD_MESSAGES, uploadProblem } from '@shetuan/shared';
 import type { TFormDetail, TFormTheme } from '@shetuan/shared/forms';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, ColorPicker, Form, Row, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../app/feedback';
 import { API_BASE, uploadWithProgress } from '../../app/request';
-import { formApi, formKeys } from './api';
+import { formApi } from './api';
 import { FormFrame } from './FillPage';
-import { FormShell } from './FormShell';
+import { FormShell, useSaveDetail } from './FormShell';
 import { FormRenderer } from './renderer/FormRenderer';
 
 /** A picture anyone filling in sees: a public image of the files service. */
@@ -58,8 +57,7 @@ export default function ThemePage() {
 
 function ThemeEditor({ form }: { form: TFormDetail }) {
   const [theme, setTheme] = useState<TFormTheme>(form.theme);
-  const [saving, setSaving] = useState(false);
-  const queryClient = useQueryClient();
+  const { saving, save } = useSaveDetail(form.key);
   const set = (patch: Partial<TFormTheme>) => setTheme((t) => ({ ...t, ...patch }));
   return (
     <Row gutter={16}>
@@ -67,20 +65,7 @@ function ThemeEditor({ form }: { form: TFormDetail }) {
         <Card
           title="外观"
           extra={
-            <Button
-              type="primary"
-              loading={saving}
-              onClick={async () => {
-                setSaving(true);
-                try {
-                  const detail = await formApi.saveTheme(form.key, theme);
-                  queryClient.setQueryData(formKeys.detail(form.key), detail);
-                  void feedback.message.success('保存成功');
-                } finally {
-                  setSaving(false);
-                }
-              }}
-            >
+            <Button type="primary" loading={saving} onClick={() => void save(() => formApi.saveTheme(form.key, theme))}>
               保存
             </Button>
           }

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Result, Skeleton, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { formApi, formKeys } from './api';
+import { usePublicForm } from './api';
 import { FormFrame } from './FillPage';
 import { FormRenderer } from './renderer/FormRenderer';
 
@@ -9,12 +8,7 @@ import { FormRenderer } from './renderer/FormRenderer';
 export default function ViewPage() {
   const [search] = useSearchParams();
   const key = search.get('key') ?? '';
-  const form = useQuery({
-    queryKey: formKeys.publicForm(key),
-    queryFn: () => formApi.publicForm(key),
-    enabled: Boolean(key),
-    retry: false,
-  });
+  const form = usePublicForm(key);
   if (!key || form.isError) return <Result status="404" title={form.error?.message || '表单不存在或已删除'} />;
   if (!form.data) return <Skeleton active />;
   return (

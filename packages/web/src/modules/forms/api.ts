@@ -10,6 +10,7 @@ import type {
   TPublicForm,
   TTemplateRow,
 } from '@shetuan/shared/forms';
+import { useQuery } from '@tanstack/react-query';
 import { api, apiGet, request } from '../../app/request';
 
 export const formKeys = {
@@ -82,4 +83,14 @@ export function deviceId(): string {
     localStorage.setItem(k, id);
   }
   return id;
+}
+
+/** A published form as the public pages see it (fill, view, result). */
+export function usePublicForm(key: string) {
+  return useQuery({
+    queryKey: formKeys.publicForm(key),
+    queryFn: () => formApi.publicForm(key),
+    enabled: Boolean(key),
+    retry: false,
+  });
 }

@@ -1,5 +1,6 @@
 import {
   DISPLAY_TYPES,
+  FORM_MESSAGES,
   fieldName,
   fieldProblem,
   initialValues,
@@ -10,9 +11,13 @@ import {
   validateAnswers,
   visibleFieldIds,
 } from '@shetuan/shared/forms';
-import { Button, Col, Form, Input, Row, Space, Steps } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Col, Form, type FormInstance, Input, Row, Space, Steps } from 'antd';
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { choseOther, DisplayField, FieldControl, type UploadTarget } from './FieldControl';
+
+/** How many questions paint first, and how many join each frame after that. */
+const FIRST_BATCH = 24;
+const NEXT_BATCH = 60;
 
 /** Regex and text rules check on blur; choices and pickers on change (spec 002 §5). */
 const BLUR_TYPES = new Set(['INPUT', 'TEXTAREA', 'NUMBER_INPUT']);
@@ -51,7 +56,20 @@ export function FormRenderer({
   const [form] = Form.useForm();
   const s = schema.settings;
   const start = useMemo(() => ({ ...initialValues(schema), ...(initial ?? {}) }), [schema, initial]);
-  const [values, setValues] = useState<Record<string, unknown>>(start);
+  // Only the answers that decide what shows (rule conditions, 其他) are state here: typing in any
+  // other field re-renders that field alone.
+  const watchedNames = useMemo(() => {
+    const names = new Set<string>();
+    for (const rule of schema.logic) for (const c of rule.conditions) names.add(fieldName(c.formItemId));
+    for (const f of schema.fields) if (f.props.allowOther) names.add(fieldName(f.id));
+    return names;
+  }, [schema]);
+  const pickWatched = (all: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    for (const n of watchedNames) out[n] = all[n];
+    return out;
+  };
+  const [values, setValues] = useState<Record<string, unknown>>(() => pickWatched(start));
   const visible = useMemo(() => visibleFieldIds(schema, values), [schema, values]);
   const pages = useMemo(() => pagesOf(schema.fields), [schema.fields]);
   const [page, setPage] = useState(0);
@@ -72,6 +90,20 @@ export function FormRenderer({
       setValues((v) => ({ ...v, ...reset }));
     }
   }, [visible, schema.fields, form]);
+
+  // A person's change (not Form's onValuesChange, which rebuilds every value on each keystroke and is
+  // slow on long forms): the watched answers update the rules, the page hears of every change.
+  const latest = useRef({ watchedNames, onValuesChange, pickWatched });
+  latest.current = { watchedNames, onValuesChange, pickWatched };
+  const onChanged = useCallback(
+    (name: string) => {
+      const all = form.getFieldsValue(true) as Record<string, unknown>;
+      const l = latest.current;
+      if (l.watchedNames.has(name)) setValues(l.pickWatched(all));
+      l.onValuesChange?.(all);
+    },
+    [form],
+  );
 
   const numbers = useMemo(() => {
     const map = new Map<string, number>();
@@ -100,6 +132,7 @@ export function FormRenderer({
   };
 
   const submit = async () => {
+    setShown(Number.POSITIVE_INFINITY);
     if (!(await check(schema.fields))) return;
     const all = form.getFieldsValue(true) as Record<string, unknown>;
     const result = validateAnswers(schema, all);
@@ -113,6 +146,15 @@ export function FormRenderer({
 
   const layout = s.labelPosition === 'top' ? 'vertical' : 'horizontal';
   const current = pages[page] ?? [];
+  // Long pages arrive in steps: the first questions paint at once, the rest follow frame by frame.
+  const [shown, setShown] = useState(FIRST_BATCH);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts with the first batch again
+  useEffect(() => setShown(FIRST_BATCH), [page]);
+  useEffect(() => {
+    if (shown >= current.length) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setShown((n) => n + NEXT_BATCH)));
+    return () => cancelAnimationFrame(frame);
+  }, [shown, current.length]);
   const last = page >= pages.length - 1;
 
   return (
@@ -126,10 +168,6 @@ export function FormRenderer({
       size={s.size}
       disabled={disabled || s.disabled}
       initialValues={start}
-      onValuesChange={(_, all) => {
-        setValues(all);
-        onValuesChange?.(all);
-      }}
     >
       {pages.length > 1 && (
         <Steps
@@ -140,50 +178,22 @@ export function FormRenderer({
         />
       )}
       <Row gutter={s.gutter}>
-        {current.map((f) => {
-          if (!visible.has(f.id)) return null;
-          if (DISPLAY_TYPES.has(f.type))
-            return (
-              <Col key={f.id} span={f.span}>
-                <div style={{ marginBottom: 16 }}>
-                  <DisplayField field={f} />
-                </div>
-              </Col>
-            );
-          const name = fieldName(f.id);
-          const label = f.showLabel ? (s.showNumber ? `${numbers.get(f.id)}. ${f.label}` : f.label) : undefined;
-          return (
-            <Col key={f.id} span={f.span}>
-              <Form.Item
-                name={name}
-                label={label}
-                required={f.required || f.fixed}
-                validateTrigger={BLUR_TYPES.has(f.type) ? 'onBlur' : 'onChange'}
-                dependencies={f.props.allowOther ? [otherName(f.id)] : undefined}
-                rules={[
-                  {
-                    validator: async (_, value) => {
-                      const problem = fieldProblem(f, value, form.getFieldsValue(true));
-                      if (problem && !(problem === '请输入其他内容')) throw new Error(problem);
-                    },
-                  },
-                ]}
-              >
-                <FieldControl field={f} upload={upload} />
-              </Form.Item>
-              {choseOther(f, values[name]) && (
-                <Form.Item
-                  name={otherName(f.id)}
-                  label={layout === 'horizontal' ? ' ' : undefined}
-                  colon={false}
-                  rules={[{ required: true, whitespace: true, message: '请输入其他内容' }]}
-                >
-                  <Input placeholder="请输入其他内容" maxLength={200} />
-                </Form.Item>
-              )}
-            </Col>
-          );
-        })}
+        {current
+          .slice(0, shown)
+          .map((f) =>
+            visible.has(f.id) ? (
+              <FieldItem
+                key={f.id}
+                field={f}
+                form={form}
+                label={f.showLabel ? (s.showNumber ? `${numbers.get(f.id)}. ${f.label}` : f.label) : undefined}
+                horizontal={layout === 'horizontal'}
+                other={choseOther(f, values[fieldName(f.id)])}
+                upload={upload}
+                onChanged={onChanged}
+              />
+            ) : null,
+          )}
       </Row>
       <Form.Item label={layout === 'horizontal' ? ' ' : undefined} colon={false}>
         <Space>
@@ -212,7 +222,7 @@ export function FormRenderer({
             <Button
               onClick={() => {
                 form.resetFields();
-                setValues(start);
+                setValues(pickWatched(start));
                 setPage(0);
               }}
             >
@@ -224,3 +234,73 @@ export function FormRenderer({
     </Form>
   );
 }
+
+/**
+ * Questions out of sight are not laid out or painted until they come near the screen, so a form of
+ * hundreds of questions renders and types as fast as a short one (the size is a typical question's).
+ */
+const OFFSCREEN_CHEAP = { contentVisibility: 'auto', containIntrinsicSize: 'auto 72px' } as const;
+
+/**
+ * One question: its Form.Item with the shared check as the rule, and the 其他 box. Memoised: a
+ * change elsewhere in the form (or a draft saved by the page) does not re-render it.
+ */
+const FieldItem = memo(function FieldItem({
+  field: f,
+  form,
+  label,
+  horizontal,
+  other,
+  upload,
+  onChanged,
+}: {
+  field: TFormField;
+  form: FormInstance;
+  label: string | undefined;
+  horizontal: boolean;
+  other: boolean;
+  upload: UploadTarget | undefined;
+  onChanged: (name: string) => void;
+}) {
+  if (DISPLAY_TYPES.has(f.type))
+    return (
+      <Col span={f.span} style={OFFSCREEN_CHEAP}>
+        <div style={{ marginBottom: 16 }}>
+          <DisplayField field={f} />
+        </div>
+      </Col>
+    );
+  return (
+    <Col span={f.span} style={OFFSCREEN_CHEAP}>
+      <Form.Item
+        name={fieldName(f.id)}
+        label={label}
+        required={f.required || f.fixed}
+        validateTrigger={BLUR_TYPES.has(f.type) ? 'onBlur' : 'onChange'}
+        dependencies={f.props.allowOther ? [otherName(f.id)] : undefined}
+        rules={[
+          {
+            validator: async (_, value) => {
+              const problem = fieldProblem(f, value, form.getFieldsValue(true));
+              // The 其他 text has its own box and message.
+              if (problem && problem !== FORM_MESSAGES.other) throw new Error(problem);
+            },
+          },
+        ]}
+      >
+        {/* Form.Item calls this onChange after it has stored the value. */}
+        <FieldControl field={f} upload={upload} onChange={() => onChanged(fieldName(f.id))} />
+      </Form.Item>
+      {other && (
+        <Form.Item
+          name={otherName(f.id)}
+          label={horizontal ? ' ' : undefined}
+          colon={false}
+          rules={[{ required: true, whitespace: true, message: FORM_MESSAGES.other }]}
+        >
+          <Input placeholder="请输入其他内容" maxLength={200} onChange={() => onChanged(otherName(f.id))} />
+        </Form.Item>
+      )}
+    </Col>
+  );
+});

@@ -15,6 +15,9 @@ const outDir = path.join(here, '.out', 'form-render');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const KEYS = 'abcdefghijklmnopqrstuvwxyz0123456789abcdefghij';
 
+/** What the benchmark page records (form-render/main.tsx). */
+type BenchWindow = { __bench: { renderMs: number | null; keys: number[] } };
+
 const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -61,8 +64,10 @@ async function main() {
         const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
         const query = mode === 'floor' ? 'mode=plain&fields=20&rules=0' : `mode=${mode}`;
         await page.goto(`http://127.0.0.1:${port}/index.html?${query}`);
-        await page.waitForFunction(() => window.__bench?.renderMs !== null, undefined, { timeout: 60_000 });
-        const renderMs = await page.evaluate(() => window.__bench.renderMs as number);
+        await page.waitForFunction(() => (globalThis as unknown as BenchWindow).__bench?.renderMs !== null, undefined, {
+          timeout: 60_000,
+        });
+        const renderMs = await page.evaluate(() => (globalThis as unknown as BenchWindow).__bench.renderMs as number);
         // Typing is measured on the settled form: every question rendered.
         await page
           .locator(mode === 'floor' ? '#fieldf19' : '#fieldf499')
@@ -70,11 +75,11 @@ async function main() {
         await page.waitForTimeout(300);
         await page.locator('#fieldf5').click();
         await page.evaluate(() => {
-          window.__bench.keys = [];
+          (globalThis as unknown as BenchWindow).__bench.keys = [];
         });
         await page.keyboard.type(KEYS, { delay: 40 });
         await page.waitForTimeout(100);
-        const keys = await page.evaluate(() => window.__bench.keys);
+        const keys = await page.evaluate(() => (globalThis as unknown as BenchWindow).__bench.keys);
         results[mode].render.push(renderMs);
         results[mode].keys.push(...keys);
         console.log(

@@ -66,11 +66,7 @@ export async function deleteAnswer(tx: Tx, p: ProjectRow, id: number): Promise<b
     .delete(formAnswers)
     .where(and(eq(formAnswers.tenantId, p.tenantId), eq(formAnswers.projectId, p.id), eq(formAnswers.id, id)))
     .returning({ id: formAnswers.id });
-  if (rows.length === 0) return false;
-  await tx.execute(
-    sql`update form_projects set answer_count = greatest(answer_count - 1, 0) where tenant_id = ${p.tenantId} and id = ${p.id}`,
-  );
-  return true;
+  return rows.length > 0;
 }
 
 /** An answer as the list and the export show it: each field's stored text made readable. */

@@ -8,7 +8,7 @@ import {
   validateAnswers,
 } from '@shetuan/shared/forms';
 import { and, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db';
+import { queryRows, type Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { isRegionPath } from '../../platform/region';
 import { consumePhoneToken } from '../../platform/sms';
@@ -58,7 +58,7 @@ export async function closedReason(tx: Tx, p: ProjectRow, now = new Date()): Pro
   if (p.status === FormStatus.STOPPED) return '表单已停止收集';
   if (s.openAt && now < new Date(s.openAt)) return `表单将于 ${fmt(s.openAt)} 开始收集`;
   if (s.closeAt && now >= new Date(s.closeAt)) return '表单已结束收集';
-  if (s.total !== null && p.answerCount >= s.total) return '表单收集数量已达上限';
+  if (s.total !== null && (await answersWhere(tx, p)) >= s.total) return '表单收集数量已达上限';
   if (s.perDay !== null && (await answersWhere(tx, p, gte(formAnswers.createdAt, todayStart))) >= s.perDay)
     return '今日收集数量已达上限，请明天再来';
   return null;
@@ -190,21 +190,18 @@ export async function submitAnswer(
       .where(and(eq(formDrafts.tenantId, p.tenantId), eq(formDrafts.projectId, p.id), eq(formDrafts.owner, owner)));
   }
   const data = toStoredPairs(schema, result.values);
-  // The answer number last: the row lock it takes is held only until the commit.
-  const [numbered] = await tx
-    .update(formProjects)
-    .set({
-      serialCounter: sql`${formProjects.serialCounter} + 1`,
-      answerCount: sql`${formProjects.answerCount} + 1`,
-    })
-    .where(and(eq(formProjects.tenantId, p.tenantId), eq(formProjects.id, p.id)))
-    .returning({ serial: formProjects.serialCounter });
-  if (!numbered) throw new AppError(ResultCode.FAILED, NOT_FOUND);
+  // The answer number from the form's own sequence: no row lock, so submissions to one form
+  // commit side by side (a number given to a submission that then fails is skipped).
+  const [numbered] = await queryRows<{ serial: number }>(
+    tx,
+    sql`select app_next_form_serial(${p.tenantId}, ${p.id}) as serial`,
+  );
+  if (!numbered) throw new Error('no answer number');
   await tx.insert(formAnswers).values({
     tenantId: p.tenantId,
     projectId: p.id,
     version: p.publishedVersion,
-    serial: numbered.serial,
+    serial: Number(numbered.serial),
     data,
     searchText: Object.values(data).join(' ').toLowerCase().slice(0, 20_000),
     userId: filler.userId,
@@ -213,7 +210,7 @@ export async function submitAnswer(
     deviceId: filler.deviceId,
     seconds: input.seconds ?? null,
   });
-  return { serial: numbered.serial, settings: p.settings };
+  return { serial: Number(numbered.serial), settings: p.settings };
 }
 
 export async function readDraft(tx: Tx, p: ProjectRow, owner: string): Promise<Record<string, unknown> | null> {

@@ -208,9 +208,10 @@ export async function formRoutes(app: AppInstance): Promise<void> {
       const row = await mine(request, async (tx) => {
         const p = await forms.ownForm(tx, authOf(request).userId, request.params.key);
         if (p.status !== FormStatus.COLLECTING) throw new AppError(ResultCode.FAILED, '表单不在收集中');
-        return forms.updateForm(tx, p, { status: FormStatus.STOPPED });
+        const stopped = await forms.updateForm(tx, p, { status: FormStatus.STOPPED });
+        return forms.toRow(stopped, await forms.countAnswers(tx, stopped));
       });
-      return ok(forms.toRow(row), '已停止收集');
+      return ok(row, '已停止收集');
     },
   );
 
@@ -322,12 +323,12 @@ export async function formRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      const row = await mine(request, async (tx) =>
-        forms.updateForm(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key), {
-          isTemplate: request.body.isTemplate,
-        }),
-      );
-      return ok(forms.toRow(row), request.body.isTemplate ? '已设为模板' : '已取消模板');
+      const row = await mine(request, async (tx) => {
+        const p = await forms.ownForm(tx, authOf(request).userId, request.params.key);
+        const changed = await forms.updateForm(tx, p, { isTemplate: request.body.isTemplate });
+        return forms.toRow(changed, await forms.countAnswers(tx, changed));
+      });
+      return ok(row, request.body.isTemplate ? '已设为模板' : '已取消模板');
     },
   );
 

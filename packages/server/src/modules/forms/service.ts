@@ -18,9 +18,24 @@ import {
 import { and, count, desc, eq, ilike, isNotNull, isNull, max, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
-import { formProjects, formVersions } from './tables';
+import { formAnswers, formProjects, formVersions } from './tables';
 
 type ProjectRow = typeof formProjects.$inferSelect;
+
+/**
+ * A form's answer count, counted (no counter column: a counter row every submission updates would
+ * make all submissions to one form wait for each other).
+ */
+const answerCountSql = sql<number>`(select count(*)::int from form_answers a
+  where a.tenant_id = ${formProjects.tenantId} and a.project_id = ${formProjects.id})`;
+
+export async function countAnswers(tx: Tx, p: ProjectRow): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(formAnswers)
+    .where(and(eq(formAnswers.tenantId, p.tenantId), eq(formAnswers.projectId, p.id)));
+  return row?.n ?? 0;
+}
 
 /** A form's public key: 12 characters of [A-Za-z0-9] (/s/{key}). */
 export function newFormKey(): string {
@@ -33,14 +48,14 @@ export function newFormKey(): string {
 
 export const NOT_FOUND = '表单不存在或已删除';
 
-export function toRow(p: ProjectRow): TFormRow {
+export function toRow(p: ProjectRow, answerCount = 0): TFormRow {
   return {
     key: p.key,
     name: p.name,
     description: p.description,
     status: p.status,
     statusName: FORM_STATUS_NAMES[p.status] ?? '',
-    answerCount: p.answerCount,
+    answerCount,
     publishedVersion: p.publishedVersion,
     isTemplate: p.isTemplate,
     updatedAt: p.updatedAt.toISOString(),
@@ -67,7 +82,7 @@ async function latestVersion(tx: Tx, p: ProjectRow) {
 export async function toDetail(tx: Tx, p: ProjectRow): Promise<TFormDetail> {
   const published = await latestVersion(tx, p);
   return {
-    ...toRow(p),
+    ...toRow(p, await countAnswers(tx, p)),
     schema: p.schema,
     settings: p.settings,
     theme: p.theme,
@@ -112,13 +127,18 @@ export async function listForms(
   const cond = and(...filters);
   const [total] = await tx.select({ n: count() }).from(formProjects).where(cond);
   const rows = await tx
-    .select()
+    .select({ p: formProjects, answers: answerCountSql })
     .from(formProjects)
     .where(cond)
     .orderBy(desc(where === 'recycle' ? formProjects.deletedAt : formProjects.updatedAt), desc(formProjects.id))
     .limit(query.pageSize)
     .offset((query.current - 1) * query.pageSize);
-  return { records: rows.map(toRow), total: total?.n ?? 0, current: query.current, pageSize: query.pageSize };
+  return {
+    records: rows.map((r) => toRow(r.p, r.answers)),
+    total: total?.n ?? 0,
+    current: query.current,
+    pageSize: query.pageSize,
+  };
 }
 
 /** The templates to start from: the built-in ones, then the tenant's (any of its people may use them). */

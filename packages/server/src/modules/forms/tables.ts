@@ -38,9 +38,6 @@ export const formProjects = pgTable(
     publishedVersion: integer('published_version').notNull().default(0),
     /** A template of the tenant (/project/template). */
     isTemplate: boolean('is_template').notNull().default(false),
-    answerCount: integer('answer_count').notNull().default(0),
-    /** The last answer number given (never goes back, even when answers are deleted). */
-    serialCounter: integer('serial_counter').notNull().default(0),
     /** In the recycle bin since. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps(),

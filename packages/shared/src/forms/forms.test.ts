@@ -3,6 +3,7 @@ import {
   evaluateCondition,
   evaluateRule,
   fieldName,
+  fieldProblem,
   fromBuilderElement,
   fromDesignerRule,
   fromStoredPairs,
@@ -276,5 +277,58 @@ describe('adapters', () => {
     expect(back).toMatchObject({ key: '1642748893000', type: 'RADIO', name: '性别', personalType: 'gender' });
     expect(fromBuilderElement(back)).toEqual(field);
     expect(fromBuilderElement({ ...back, type: 'NOPE' })).toBeNull();
+  });
+});
+
+describe('every validation message, table-driven (spec 002 §5, 000 §5)', () => {
+  const opts = [
+    { value: 1, label: '甲' },
+    { value: 0, label: '其他' },
+  ];
+  const f = (over: Record<string, unknown>) =>
+    ZFormSchema.parse({ fields: [{ id: 'x', label: '题目', ...over }] }).fields[0];
+  const cases: [string, Record<string, unknown>, unknown, Record<string, unknown>?][] = [
+    ['题目不能为空', { type: 'INPUT', required: true }, ''],
+    ['请填写题目', { type: 'INPUT', required: true, placeholder: '请填写题目' }, undefined],
+    ['请至少选择一个题目', { type: 'CHECKBOX', required: true, options: opts }, []],
+    ['请至少选择一个题目', { type: 'SELECT', required: true, options: opts, props: { multiple: true } }, []],
+    ['请输入其他内容', { type: 'RADIO', options: opts, props: { allowOther: true } }, 0],
+    ['只能填数字', { type: 'INPUT', regList: [{ pattern: '^\\d+$', message: '只能填数字' }] }, 'abc'],
+    ['手机号格式错误', { type: 'INPUT', personalType: 'mobile' }, '1234'],
+    ['邮箱格式错误', { type: 'INPUT', personalType: 'email' }, 'a@'],
+    ['身份证格式错误', { type: 'INPUT', personalType: 'idnumber' }, '123'],
+    ['请输入正确的手机号', { type: 'PHONE_VERIFICATION' }, { phoneNumber: '123', phoneToken: 't' }],
+    ['请先验证手机号', { type: 'PHONE_VERIFICATION' }, { phoneNumber: '13800000000' }],
+    [
+      '文件不能超过 1 个',
+      { type: 'UPLOAD' },
+      [
+        { id: '1', name: 'a' },
+        { id: '2', name: 'b' },
+      ],
+    ],
+    [
+      '上传文件超过标准大小了，请重新上传！',
+      { type: 'UPLOAD', props: { maxSizeMb: 1 } },
+      [{ id: '1', name: 'a', size: 2e6 }],
+    ],
+    ['“题目”的选项不存在', { type: 'RADIO', options: opts }, 5],
+    ['“题目”最多3个字', { type: 'INPUT', props: { maxLength: 3 } }, 'abcd'],
+    ['“题目”应在1到5之间', { type: 'NUMBER_INPUT', props: { min: 1, max: 5 } }, 6],
+    ['“题目”的开始不能晚于结束', { type: 'TIME_RANGE' }, ['10:00:00', '09:00:00']],
+    ['请填写完整“题目”的每一格', { type: 'TABLE_INPUT' }, [{ 姓名: '甲', 工作单位: '', 职务职称: '丙' }]],
+    [
+      '“题目”最多50行',
+      { type: 'TABLE_INPUT', props: { columns: ['a'] } },
+      Array.from({ length: 51 }, () => ({ a: 'x' })),
+    ],
+    ['“题目”的答案格式不正确', { type: 'DATE' }, '2026-13-01'],
+    ['“题目”的答案格式不正确', { type: 'COLOR' }, 'red'],
+    ['“题目”最多选择1项', { type: 'CHECKBOX', options: opts, props: { max: 1 } }, [1, 0]],
+  ];
+  it.each(cases)('%s', (message, field, value, others = {}) => {
+    const def = f(field);
+    if (!def) throw new Error('no field');
+    expect(fieldProblem(def, value, { fieldx: value, ...others })).toBe(message);
   });
 });

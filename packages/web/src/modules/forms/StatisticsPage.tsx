@@ -8,13 +8,15 @@ import {
   type TFormDetail,
 } from '@shetuan/shared/forms';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Descriptions, Drawer, Empty, Popconfirm, Result, Row, Space, Statistic, Typography } from 'antd';
+import { Card, Col, Descriptions, Drawer, Popconfirm, Result, Row, Space, Statistic, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { feedback } from '../../app/feedback';
 import { useCan } from '../../platform/auth/can';
 import { barOption, Chart, dailyOption } from '../../platform/charts/Chart';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
+import { CountUp } from '../../platform/widgets/CountUp';
+import { EmptyState } from '../../platform/widgets/EmptyState';
 import { formApi, formKeys } from './api';
 import { FormShell } from './FormShell';
 import { answerLines, answerText } from './renderer/answer-text';
@@ -116,12 +118,22 @@ function Statistics({ form }: { form: TFormDetail }) {
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title="答卷总数" value={stats.data?.total ?? 0} loading={stats.isPending} />
+            <Statistic
+              title="答卷总数"
+              value={stats.data?.total ?? 0}
+              loading={stats.isPending}
+              formatter={(v) => <CountUp value={Number(v)} />}
+            />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title="今日新增" value={stats.data?.today ?? 0} loading={stats.isPending} />
+            <Statistic
+              title="今日新增"
+              value={stats.data?.today ?? 0}
+              loading={stats.isPending}
+              formatter={(v) => <CountUp value={Number(v)} />}
+            />
           </Card>
         </Col>
         <Col xs={24} md={8}>
@@ -144,7 +156,7 @@ function Statistics({ form }: { form: TFormDetail }) {
             <FieldStatCard stat={s} />
           </Col>
         ))}
-        {stats.data?.fields.length === 0 && <Empty description="暂无数据" />}
+        {stats.data?.fields.length === 0 && <EmptyState />}
       </Row>
       <ListPage<TFormAnswer & Record<string, unknown>>
         title="答卷"

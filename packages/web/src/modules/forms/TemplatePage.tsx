@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Input, Row, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Input, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback';
 import { useCan } from '../../platform/auth/can';
+import { EmptyState } from '../../platform/widgets/EmptyState';
 import { formApi, formKeys } from './api';
 
 /** /project/template: built-in and the tenant's templates; preview one, or make a form from it. */
@@ -30,7 +31,7 @@ export default function TemplatePage() {
         />
       }
     >
-      {list.data?.length === 0 && <Empty description="暂无数据" />}
+      {list.data?.length === 0 && <EmptyState />}
       <Row gutter={[16, 16]}>
         {(list.data ?? []).map((t) => (
           <Col key={t.key} xs={24} sm={12} lg={8}>

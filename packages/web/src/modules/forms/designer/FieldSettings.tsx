@@ -7,9 +7,13 @@ import {
   type TFieldOption,
   type TFieldProps,
   type TFormField,
+  ZFieldOption,
 } from '@shetuan/shared/forms';
 import { Button, Divider, Form, Input, InputNumber, Select, Slider, Space, Switch, Tag, Typography } from 'antd';
+import { z } from 'zod';
 import { RichTextEditor } from '../../../platform/richtext/RichTextEditor';
+import { ImageCropper } from '../../../platform/widgets/ImageCropper';
+import { StructureEditor } from '../../../platform/widgets/StructureEditor';
 
 /** The rule presets of the designer (spec 002 §5 helper checks). */
 const RULE_PRESETS = [
@@ -101,16 +105,23 @@ export function FieldSettings({
                   set({ options: options.map((x) => (x.value === o.value ? { ...x, label: e.target.value } : x)) })
                 }
               />
-              {field.type === 'IMAGE_SELECT' && (
-                <Input
-                  aria-label={`选项${i + 1}图片地址`}
-                  placeholder="图片地址"
-                  value={o.image ?? ''}
-                  onChange={(e) =>
-                    set({ options: options.map((x) => (x.value === o.value ? { ...x, image: e.target.value } : x)) })
-                  }
-                />
-              )}
+              {field.type === 'IMAGE_SELECT' &&
+                (o.image ? (
+                  <img
+                    src={o.image}
+                    alt={o.label}
+                    style={{ width: 48, height: 32, objectFit: 'cover', borderRadius: 4 }}
+                  />
+                ) : (
+                  <ImageCropper
+                    publicImage
+                    onUploaded={(img) =>
+                      set({ options: options.map((x) => (x.value === o.value ? { ...x, image: img.url } : x)) })
+                    }
+                  >
+                    图片
+                  </ImageCropper>
+                ))}
               <Button
                 type="text"
                 danger
@@ -285,11 +296,47 @@ export function FieldSettings({
         </Form.Item>
       )}
       {(field.type === 'IMAGE' || field.type === 'IMAGE_CAROUSEL') && (
-        <Form.Item label="图片地址（回车添加）">
-          <Select
-            mode="tags"
-            value={field.props.images ?? []}
-            onChange={(images: string[]) => setProps({ images: images.slice(0, 20) })}
+        <Form.Item label={field.type === 'IMAGE' ? '图片' : '轮播图片（最多20张）'}>
+          <Space wrap>
+            {(field.props.images ?? []).map((src, i) => (
+              <div key={src} style={{ position: 'relative' }}>
+                <img
+                  src={src}
+                  alt={`图片${i + 1}`}
+                  style={{ width: 92, height: 60, objectFit: 'cover', borderRadius: 4 }}
+                />
+                <Button
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`移除图片${i + 1}`}
+                  style={{ position: 'absolute', right: 0, top: 0 }}
+                  onClick={() => setProps({ images: (field.props.images ?? []).filter((x) => x !== src) })}
+                />
+              </div>
+            ))}
+          </Space>
+          {(field.type === 'IMAGE_CAROUSEL' || (field.props.images ?? []).length === 0) &&
+            (field.props.images ?? []).length < 20 && (
+              <div style={{ marginTop: 8 }}>
+                <ImageCropper
+                  publicImage
+                  onUploaded={(img) => setProps({ images: [...(field.props.images ?? []), img.url] })}
+                >
+                  上传并裁剪
+                </ImageCropper>
+              </div>
+            )}
+        </Form.Item>
+      )}
+      {field.type === 'CASCADER' && (
+        <Form.Item label="级联选项（JSON：value、label、children）">
+          <StructureEditor
+            label="级联选项"
+            value={field.options ?? []}
+            schema={z.array(ZFieldOption).min(1, '至少一个选项')}
+            onChange={(options) => set({ options })}
           />
         </Form.Item>
       )}

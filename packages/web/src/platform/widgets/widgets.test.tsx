@@ -1,0 +1,66 @@
+import { ZFieldOption } from '@shetuan/shared/forms';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { StructureEditor } from './StructureEditor';
+import { TableInput } from './TableInput';
+
+afterEach(cleanup);
+
+// antd's Table reads media queries; jsdom has none.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+describe('TableInput (spec 000 §5)', () => {
+  it('emits the rows only when every cell is filled, else an empty list; added rows can be deleted', () => {
+    const onChange = vi.fn();
+    render(<TableInput onChange={onChange} />);
+    expect(screen.getByText('姓名')).toBeTruthy();
+    expect(screen.getByText('工作单位')).toBeTruthy();
+    expect(screen.getByText('职务职称')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('姓名第1行'), { target: { value: '张三' } });
+    expect(onChange).toHaveBeenLastCalledWith([]);
+    fireEvent.change(screen.getByLabelText('工作单位第1行'), { target: { value: '科协' } });
+    fireEvent.change(screen.getByLabelText('职务职称第1行'), { target: { value: '研究员' } });
+    expect(onChange).toHaveBeenLastCalledWith([{ 姓名: '张三', 工作单位: '科协', 职务职称: '研究员' }]);
+    // The first row stays; a row added after it can be deleted.
+    expect(screen.queryByLabelText('删除第1行')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /添加一行/ }));
+    expect(onChange).toHaveBeenLastCalledWith([]);
+    fireEvent.click(screen.getByLabelText('删除第2行'));
+    expect(onChange).toHaveBeenLastCalledWith([{ 姓名: '张三', 工作单位: '科协', 职务职称: '研究员' }]);
+  });
+
+  it('stops adding rows at 50', () => {
+    const rows = Array.from({ length: 50 }, () => ({ a: 'x' }));
+    render(<TableInput columns={['a']} value={rows} />);
+    expect((screen.getByRole('button', { name: /添加一行/ }) as HTMLButtonElement).disabled).toBe(true);
+  }, 30_000);
+});
+
+describe('StructureEditor (spec 002 §4)', () => {
+  const schema = z.array(ZFieldOption).min(1, '至少一个选项');
+  it('says 输入格式不正确 for text that is not a literal, and emits only a changed, valid value', () => {
+    const onChange = vi.fn();
+    const value = [{ value: 1, label: '甲' }];
+    render(<StructureEditor label="选项" value={value} schema={schema} onChange={onChange} />);
+    const box = screen.getByLabelText('选项');
+    fireEvent.change(box, { target: { value: '[{value: 1' } });
+    expect(screen.getByText('输入格式不正确')).toBeTruthy();
+    fireEvent.change(box, { target: { value: '[]' } });
+    expect(screen.getByText('输入格式不正确：至少一个选项')).toBeTruthy();
+    fireEvent.change(box, { target: { value: '[{"value":1,"label":"甲"}]' } });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.change(box, { target: { value: '[{"value":1,"label":"乙"}]' } });
+    expect(onChange).toHaveBeenCalledWith([{ value: 1, label: '乙' }]);
+  });
+});

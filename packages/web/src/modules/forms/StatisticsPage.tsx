@@ -8,7 +8,19 @@ import {
   type TFormDetail,
 } from '@shetuan/shared/forms';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Descriptions, Drawer, Popconfirm, Result, Row, Space, Statistic, Typography } from 'antd';
+import {
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Popconfirm,
+  Result,
+  Row,
+  Space,
+  Statistic,
+  Typography,
+} from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { feedback } from '../../app/feedback';
 import { useCan } from '../../platform/auth/can';
@@ -69,6 +81,8 @@ function Statistics({ form }: { form: TFormDetail }) {
   const ref = useRef<ActionType | undefined>(undefined);
   const can = useCan();
   const [viewing, setViewing] = useState<TFormAnswer | null>(null);
+  const [range, setRange] = useState<[string, string] | null>(null);
+  const params = useMemo(() => ({ from: range?.[0], to: range?.[1] }), [range]);
   const schema = form.schema;
   const questions = useMemo(() => schema.fields.filter((f) => !DISPLAY_TYPES.has(f.type)), [schema.fields]);
   const readable = (a: TFormAnswer) => fromStoredPairs(schema, a.data);
@@ -165,6 +179,15 @@ function Statistics({ form }: { form: TFormDetail }) {
         actionRef={ref}
         columns={columns}
         searchPlaceholder="搜索答卷内容"
+        params={params}
+        toolbar={[
+          <DatePicker.RangePicker
+            key="range"
+            aria-label="提交日期"
+            placeholder={['提交开始日期', '提交结束日期']}
+            onChange={(d) => setRange(d?.[0] && d[1] ? [d[0].format('YYYY-MM-DD'), d[1].format('YYYY-MM-DD')] : null)}
+          />,
+        ]}
         exportPath={can('/project/my:export') ? `/project/forms/${form.key}/answers/export-jobs` : undefined}
         exportJobPath={can('/project/my:export') ? `/project/forms/${form.key}/answers/export-jobs` : undefined}
         exportName={`${form.name}-答卷`}

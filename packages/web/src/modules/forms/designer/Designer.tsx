@@ -27,7 +27,7 @@ import {
   useSortable,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { DISPLAY_TYPES, FIELD_TYPE_NAMES, type TFormField, type TFormSchema } from '@shetuan/shared/forms';
+import { DISPLAY_TYPES, FIELD_TYPE_NAMES, newFieldId, type TFormField, type TFormSchema } from '@shetuan/shared/forms';
 import { Button, Col, Empty, Form, Modal, Row, Space, Tabs, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../../app/feedback';
@@ -35,6 +35,7 @@ import { DisplayField, FieldControl } from '../renderer/FieldControl';
 import { FormRenderer } from '../renderer/FormRenderer';
 import { FieldSettings } from './FieldSettings';
 import { FormSettingsPanel } from './FormSettingsPanel';
+import { ImportDialog } from './ImportDialog';
 import { copyField, PALETTE, PALETTE_ITEMS } from './palette';
 import { CLEAR_CONFIRM, type DesignerVariant, FIXED_FIELD_MESSAGE, FIXED_FIELDS } from './variants';
 
@@ -306,6 +307,15 @@ export function Designer({ schema, onChange, variant = 'project', undo, redo, ca
               </Tooltip>
             </Space>
             <Space>
+              <ImportDialog
+                onImport={(imported) =>
+                  setFields((fields) => {
+                    // Keep ids unique: an imported id already on the canvas gets a new one.
+                    const taken = new Set(fields.map((f) => f.id));
+                    return [...fields, ...imported.map((f) => (taken.has(f.id) ? { ...f, id: newFieldId() } : f))];
+                  })
+                }
+              />
               <Button icon={<EyeOutlined />} onClick={() => setPreviewing(true)}>
                 预览
               </Button>

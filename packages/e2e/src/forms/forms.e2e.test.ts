@@ -153,6 +153,41 @@ describe('the form engine: design, logic, publish, fill in, statistics', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
+  it('imports questions from an old designer definition', async () => {
+    await admin.goto(`${baseUrl}/new/project/my`);
+    await admin.getByRole('button', { name: /新建表单/ }).click();
+    await admin.getByLabel('表单名称').fill('导入测试');
+    await admin.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.waitForURL(/\/new\/project\/form\/editor\?key=\w+$/);
+    await admin.getByRole('button', { name: /导\s*入/ }).click();
+    const old = [
+      { type: 'input', field: 'Fa1', title: '单位名称', validate: [{ required: true, message: '请输入单位名称' }] },
+      {
+        key: '1642748893000',
+        model: 'radio_1',
+        type: 'RADIO',
+        name: '性别',
+        personalType: 'gender',
+        options: {
+          options: [
+            { value: 1, label: '男' },
+            { value: 2, label: '女' },
+          ],
+        },
+      },
+      { type: 'fcEditor', field: 'Fx', title: '富文本' },
+    ];
+    await admin.getByLabel('导入内容').fill(JSON.stringify(old));
+    await admin
+      .getByRole('dialog', { name: '导入题目' })
+      .getByRole('button', { name: /导\s*入/ })
+      .click();
+    await admin.getByText('已导入 2 道题，未能导入：富文本').waitFor();
+    const canvas = admin.locator('section[aria-label="画布"]');
+    await canvas.getByRole('button', { name: '题目：单位名称' }).waitFor();
+    await canvas.getByRole('button', { name: '题目：性别' }).waitFor();
+  });
+
   it('stopping the form closes the fill page', async () => {
     await admin.goto(`${baseUrl}/new/project/my`);
     const row = admin.getByRole('row').filter({ hasText: '年会报名（浏览器测试）' });

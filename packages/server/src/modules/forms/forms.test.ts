@@ -314,11 +314,45 @@ describe('the project form system: forms, versions, the fill page and its checks
     );
     expect((await b.get(`/st365/project/forms/${key}/answers`)).body.msg).toBe('表单不存在或已删除');
     expect((await b.get('/st365/project/forms')).body.data.total).toBe(0);
+    // Every call on one's own forms, with the other tenant's session.
+    const calls: [string, string, unknown?][] = [
+      ['POST', `/st365/project/forms/${key}/publish`],
+      ['POST', `/st365/project/forms/${key}/stop`],
+      ['POST', `/st365/project/forms/${key}/copy`],
+      ['DELETE', `/st365/project/forms/${key}`],
+      ['POST', `/st365/project/recycle/${key}/restore`],
+      ['DELETE', `/st365/project/recycle/${key}`],
+      ['PUT', `/st365/project/forms/${key}/template`, { isTemplate: false }],
+      ['PUT', `/st365/project/forms/${key}/settings`, { settings: {} }],
+      ['PUT', `/st365/project/forms/${key}/theme`, { theme: {} }],
+      ['PUT', `/st365/project/forms/${key}/info`, { name: '改名', description: '' }],
+      ['GET', `/st365/project/forms/${key}/statistics`],
+      ['POST', `/st365/project/forms/${key}/answers/export-jobs`, {}],
+      ['DELETE', `/st365/project/forms/${key}/answers/1`],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await b.call(method as 'GET', url, body);
+      expect(res.body.msg, `${method} ${url}`).toBe('表单不存在或已删除');
+    }
+    expect((await b.get(`/st365/project/templates/${key}`)).body.msg).toBe('模板不存在');
+    const mine = await a.get(`/st365/project/forms/${key}`);
+    expect(mine.body.data).toMatchObject({ name: '年会报名', deletedAt: null });
     // On the other tenant's domain the key finds nothing either.
     expect((await b.get(`/st365/project/public/forms/${key}`)).body.msg).toBe('表单不存在或已删除');
     expect((await b.post(`/st365/project/public/forms/${key}/answers`, { version: 2, values: good })).body.msg).toBe(
       '表单不存在或已删除',
     );
+  });
+
+  it('exports my forms to xlsx, and the public result only where the form allows it', async () => {
+    const xlsx = await a.get('/st365/project/forms/export?keyword=年会');
+    expect(xlsx.raw.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.raw.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await visitor().get(`/st365/project/public/forms/${key}/result`)).body.msg).toBe('该表单未公开结果');
+    await a.call('PUT', `/st365/project/forms/${key}/settings`, { settings: { publicResult: true } });
+    const result = await visitor().get(`/st365/project/public/forms/${key}/result`);
+    expect(result.body.data.fields.map((f: { id: string }) => f.id)).toEqual(['hotel', 'topics']);
+    expect(result.body.data.total).toBeGreaterThan(0);
   });
 
   it('a person without the forms menu is refused', async () => {

@@ -2,6 +2,7 @@ import { ZFieldOption } from '@shetuan/shared/forms';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { parseOptions } from './FetchConfigForm';
 import { StructureEditor } from './StructureEditor';
 import { TableInput } from './TableInput';
 
@@ -38,7 +39,7 @@ describe('TableInput (spec 000 §5)', () => {
     expect(onChange).toHaveBeenLastCalledWith([]);
     fireEvent.click(screen.getByLabelText('删除第2行'));
     expect(onChange).toHaveBeenLastCalledWith([{ 姓名: '张三', 工作单位: '科协', 职务职称: '研究员' }]);
-  });
+  }, 30_000);
 
   it('stops adding rows at 50', () => {
     const rows = Array.from({ length: 50 }, () => ({ a: 'x' }));
@@ -62,5 +63,33 @@ describe('StructureEditor (spec 002 §4)', () => {
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.change(box, { target: { value: '[{"value":1,"label":"乙"}]' } });
     expect(onChange).toHaveBeenCalledWith([{ value: 1, label: '乙' }]);
+  });
+});
+
+describe('fetch-config parsing (spec 002 §5)', () => {
+  const answer = {
+    list: [
+      { id: 1, name: '办公室' },
+      { id: 2, name: '学会部' },
+    ],
+    data: { records: [{ v: 'a', n: '甲' }] },
+  };
+  it('reads the list at the path with its label and value fields', () => {
+    expect(parseOptions(answer, { path: 'list', labelKey: 'name', valueKey: 'id' })).toEqual([
+      { label: '办公室', value: 1 },
+      { label: '学会部', value: 2 },
+    ]);
+    expect(parseOptions(answer, { path: 'data.records', labelKey: 'n', valueKey: 'v' })).toEqual([
+      { label: '甲', value: 'a' },
+    ]);
+    expect(parseOptions([{ label: 'x', value: 1 }], { path: '', labelKey: 'label', valueKey: 'value' })).toHaveLength(
+      1,
+    );
+  });
+  it('answers null (请输入正确的解析函数) when the settings do not fit', () => {
+    expect(parseOptions(answer, { path: 'data', labelKey: 'name', valueKey: 'id' })).toBeNull();
+    expect(parseOptions(answer, { path: 'list', labelKey: 'title', valueKey: 'id' })).toBeNull();
+    expect(parseOptions(answer, { path: 'list; alert(1)', labelKey: 'name', valueKey: 'id' })).toBeNull();
+    expect(parseOptions(answer, { path: 'list', labelKey: 'name()', valueKey: 'id' })).toBeNull();
   });
 });

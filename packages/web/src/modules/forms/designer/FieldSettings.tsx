@@ -12,6 +12,7 @@ import {
 import { Button, Divider, Form, Input, InputNumber, Select, Slider, Space, Switch, Tag, Typography } from 'antd';
 import { z } from 'zod';
 import { RichTextEditor } from '../../../platform/richtext/RichTextEditor';
+import { FetchConfigForm } from '../../../platform/widgets/FetchConfigForm';
 import { ImageCropper } from '../../../platform/widgets/ImageCropper';
 import { StructureEditor } from '../../../platform/widgets/StructureEditor';
 
@@ -143,6 +144,23 @@ export function FieldSettings({
           >
             添加选项
           </Button>
+          {field.type !== 'IMAGE_SELECT' && (
+            <span style={{ marginLeft: 8 }}>
+              <FetchConfigForm
+                onOptions={(fetched) => {
+                  const seen = new Set<string>();
+                  const fresh = fetched.filter((o) => {
+                    const k = String(o.value);
+                    if (seen.has(k) || k === String(OTHER_OPTION_VALUE)) return false;
+                    seen.add(k);
+                    return true;
+                  });
+                  const other = options.filter((o) => String(o.value) === String(OTHER_OPTION_VALUE));
+                  set({ options: [...fresh, ...other] });
+                }}
+              />
+            </span>
+          )}
           {(field.type === 'RADIO' || field.type === 'CHECKBOX') && (
             <Form.Item label="“其他”选项（选中后需填写内容）" style={{ marginTop: 12 }}>
               <Switch

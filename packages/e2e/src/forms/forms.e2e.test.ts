@@ -144,7 +144,7 @@ describe('the form engine: design, logic, publish, fill in, statistics', () => {
     await row.getByRole('button', { name: '查看' }).click();
     await admin.locator('.ant-drawer').getByText('需要无烟房').waitFor();
     await screenshot(admin, 'form-answer-detail');
-    await admin.keyboard.press('Escape');
+    await admin.locator('.ant-drawer-open .ant-drawer-close').click();
     await admin.locator('.ant-drawer-open').waitFor({ state: 'detached' });
     await screenshot(admin, 'form-statistics');
     await admin.getByRole('button', { name: /导出Excel/ }).click();

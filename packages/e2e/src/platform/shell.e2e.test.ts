@@ -82,7 +82,7 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
     await viaMenu('用户管理');
     await ops.waitForURL(/\/new\/user-management$/);
     await expect.poll(() => search.inputValue()).toBe('保留的关键词');
-    expect(await ops.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => ops.evaluate(() => window.scrollY)).toBe(0);
 
     // Another query starts /messagePlatform afresh: its 全部 tab gives way to the query's 未读.
     await viaBell('查看未读消息');

@@ -4,6 +4,7 @@ import { Button, Card, Col, ColorPicker, Form, Row, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../app/feedback';
 import { API_BASE, uploadWithProgress } from '../../app/request';
+import { CoverField } from '../../platform/widgets/ImageCropper';
 import { formApi } from './api';
 import { FormFrame } from './FillPage';
 import { FormShell, useSaveDetail } from './FormShell';
@@ -87,8 +88,8 @@ function ThemeEditor({ form }: { form: TFormDetail }) {
                 onChange={(c) => set({ backgroundColor: c.toHexString().slice(0, 7) })}
               />
             </Form.Item>
-            <Form.Item label="头图">
-              <ImagePick label="头图" value={theme.headImage} onChange={(headImage) => set({ headImage })} />
+            <Form.Item label="头图（封面）" extra="按 350×250 比例裁剪，显示在表单顶部">
+              <CoverField publicImage value={theme.headImage} onChange={(headImage) => set({ headImage })} />
             </Form.Item>
             <Form.Item label="背景图">
               <ImagePick

@@ -146,3 +146,46 @@ export function ImageCropper({
     </>
   );
 }
+
+/** The rules of a cover picture in a form: 请上传封面 when it is required. */
+export function coverRules(required: boolean) {
+  return required ? [{ required: true, message: COVER_REQUIRED_MESSAGE }] : [];
+}
+
+/**
+ * A cover picture as a form control (value: its address): the picture with 更换 and 移除, or the
+ * cropper at the cover size (350x250). Use it with coverRules() in a Form.Item.
+ */
+export function CoverField({
+  value,
+  onChange,
+  publicImage,
+  size = CROP_COVER,
+}: {
+  value?: string;
+  onChange?: (url: string) => void;
+  publicImage?: boolean;
+  size?: { width: number; height: number };
+}) {
+  return (
+    <Space align="start">
+      {value && (
+        <img
+          src={value}
+          alt="封面"
+          style={{ width: size.width / 2, height: size.height / 2, objectFit: 'cover', borderRadius: 6 }}
+        />
+      )}
+      <Space direction="vertical">
+        <ImageCropper size={size} publicImage={publicImage} onUploaded={(img) => onChange?.(img.url)}>
+          {value ? '更换封面' : '上传封面'}
+        </ImageCropper>
+        {value && (
+          <Button type="link" danger onClick={() => onChange?.('')} style={{ paddingInline: 0 }}>
+            移除
+          </Button>
+        )}
+      </Space>
+    </Space>
+  );
+}

@@ -93,3 +93,21 @@ describe('fetch-config parsing (spec 002 §5)', () => {
     expect(parseOptions(answer, { path: 'list', labelKey: 'name()', valueKey: 'id' })).toBeNull();
   });
 });
+
+describe('cover picture (spec 000 §5)', () => {
+  it('a required cover says 请上传封面 until one is uploaded', async () => {
+    const { Form, Button } = await import('antd');
+    const { CoverField, coverRules } = await import('./ImageCropper');
+    render(
+      <Form onFinish={() => undefined}>
+        <Form.Item name="cover" rules={coverRules(true)}>
+          <CoverField />
+        </Form.Item>
+        <Button htmlType="submit">提交</Button>
+      </Form>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(await screen.findByText('请上传封面')).toBeTruthy();
+    expect(coverRules(false)).toEqual([]);
+  }, 30_000);
+});

@@ -188,6 +188,22 @@ describe('the form engine: design, logic, publish, fill in, statistics', () => {
     await canvas.getByRole('button', { name: '题目：性别' }).waitFor();
   });
 
+  it('发布 saves what the designer has not saved yet, and publishes it', async () => {
+    await admin.goto(`${baseUrl}/new/project/my`);
+    await admin.getByRole('button', { name: /新建表单/ }).click();
+    await admin.getByLabel('表单名称').fill('直接发布');
+    await admin.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.waitForURL(/\/new\/project\/form\/editor\?key=\w+$/);
+    await admin.locator('aside[aria-label="组件库"]').getByRole('button', { name: '评分', exact: true }).click();
+    await admin.getByRole('button', { name: /^发\s*布$/ }).click();
+    await admin.waitForURL(/\/project\/form\/publish\?key=/);
+    const url = await admin.getByLabel('填写链接').inputValue();
+    const visitor = await newPage(browser);
+    await visitor.goto(url);
+    await visitor.getByText('评分', { exact: true }).waitFor();
+    await visitor.context().close();
+  });
+
   it('stopping the form closes the fill page', async () => {
     await admin.goto(`${baseUrl}/new/project/my`);
     const row = admin.getByRole('row').filter({ hasText: '年会报名（浏览器测试）' });

@@ -1,13 +1,13 @@
 import { SaveOutlined } from '@ant-design/icons';
 import type { TFormDetail, TFormSchema } from '@shetuan/shared/forms';
 import { Button, Tooltip } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { feedback } from '../../app/feedback';
 import { formApi } from './api';
 import { Designer } from './designer/Designer';
 import { useHistory } from './designer/history';
-import { FormShell, useSaveDetail } from './FormShell';
+import { BeforePublish, FormShell, useSaveDetail } from './FormShell';
 
 /** /project/form/editor?key=: the designer on a form of the /project area. */
 export default function EditorPage() {
@@ -23,7 +23,15 @@ function Editor({ form }: { form: TFormDetail }) {
   const save = async () => {
     const detail = await saveDetail(() => formApi.saveSchema(form.key, history.value));
     if (detail) saved.current = JSON.stringify(detail.schema);
+    return detail !== null;
   };
+
+  // 发布 saves unsaved changes first.
+  const publishGuard = useContext(BeforePublish);
+  useEffect(() => {
+    publishGuard.register(dirty ? save : null);
+    return () => publishGuard.register(null);
+  });
 
   // Ctrl/⌘+S saves, Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z redoes.
   useEffect(() => {

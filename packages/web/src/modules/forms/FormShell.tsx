@@ -1,7 +1,7 @@
 import type { TFormDetail } from '@shetuan/shared/forms';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { createContext, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback';
 import { formApi, formKeys } from './api';
@@ -14,6 +14,14 @@ const TABS = [
   { key: 'publish', label: '发布' },
   { key: 'statistics', label: '统计' },
 ];
+
+/**
+ * A tab with unsaved work (the designer) registers how to save it: 发布 saves it first, so what is
+ * published is what the person sees.
+ */
+export const BeforePublish = createContext<{ register: (save: (() => Promise<boolean>) | null) => void }>({
+  register: () => undefined,
+});
 
 /** Saving one part of a form (design, logic, theme, settings): busy flag, the new detail cached, 保存成功. */
 export function useSaveDetail(key: string) {
@@ -54,11 +62,17 @@ export function FormShell({ children, extra }: { children: (form: TFormDetail) =
   const queryClient = useQueryClient();
   const last = location.pathname.split('/').pop() ?? 'editor';
   const active = last === 'form' ? 'editor' : last;
+  const beforePublish = useRef<(() => Promise<boolean>) | null>(null);
+  const guard = useMemo(
+    () => ({ register: (save: (() => Promise<boolean>) | null) => (beforePublish.current = save) }),
+    [],
+  );
   if (!key) return <Result status="404" title="表单不存在或已删除" />;
   if (query.isError) return <Result status="warning" title={query.error.message} />;
   if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   const form = query.data;
   const publish = async () => {
+    if (beforePublish.current && !(await beforePublish.current())) return;
     const detail = await formApi.publish(key);
     queryClient.setQueryData(formKeys.detail(key), detail);
     void feedback.message.success('发布成功');
@@ -94,7 +108,7 @@ export function FormShell({ children, extra }: { children: (form: TFormDetail) =
           style={{ marginBottom: 0 }}
         />
       </Card>
-      {children(form)}
+      <BeforePublish.Provider value={guard}>{children(form)}</BeforePublish.Provider>
     </Space>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORM_KINDS } from './kinds';
 import { ZFormSchema } from './schema';
 
 /** A form project's state: 0 not published, 1 collecting, 2 stopped. */
@@ -67,10 +68,22 @@ export const ZFormCreate = z.object({
   description: z.string().trim().max(500, '表单说明最多500字').default(''),
   /** Start from a template: a tenant template's key, or a built-in template's key (builtin:...). */
   templateKey: z.string().max(60).optional(),
+  /** The designer variant: which questions are fixed. */
+  kind: z.enum(FORM_KINDS, { error: '表单类型不存在' }).default('project'),
+});
+
+/** Deleting a question of a variant form on the server (spec 002 §7 field deletion). */
+export const ZFieldDelete = z.object({
+  field: z.string().min(1, '题目不存在').max(40),
+  /** Membership forms send the session's tenant and has-company flag. */
+  tenantId: z.coerce.number().int().optional(),
+  hasCom: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
 });
 
 export const ZFormRow = z.object({
   key: z.string(),
+  kind: z.enum(FORM_KINDS),
+  kindName: z.string(),
   name: z.string(),
   description: z.string(),
   status: z.number().int(),

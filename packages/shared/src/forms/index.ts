@@ -1,5 +1,6 @@
 export * from './adapters';
 export * from './api';
+export * from './kinds';
 export * from './logic';
 export * from './schema';
 export * from './templates';

@@ -355,6 +355,52 @@ describe('the project form system: forms, versions, the fill page and its checks
     expect(result.body.data.total).toBeGreaterThan(0);
   });
 
+  it('variant forms keep their fixed questions; their questions are deleted on the server', async () => {
+    const activity = (await a.post('/st365/project/forms', { name: '活动报名', kind: 'activity' })).body.data;
+    expect(activity).toMatchObject({ kind: 'activity', kindName: '活动报名' });
+    const detail = (await a.get(`/st365/project/forms/${activity.key}`)).body.data;
+    expect(
+      detail.schema.fields.map((f: { id: string; fixed: boolean; required: boolean }) => [f.id, f.fixed, f.required]),
+    ).toEqual([
+      ['fullname', true, true],
+      ['mobile', true, true],
+    ]);
+    // A save without a fixed question is refused and changes nothing.
+    const dropped = await a.call('PUT', `/st365/project/forms/${activity.key}/schema`, {
+      schema: { ...detail.schema, fields: [detail.schema.fields[0], { id: 'extra', type: 'INPUT', label: '单位' }] },
+    });
+    expect(dropped.body.msg).toBe('此项为固定项，不可删除');
+    const saved = await a.call('PUT', `/st365/project/forms/${activity.key}/schema`, {
+      schema: { ...detail.schema, fields: [...detail.schema.fields, { id: 'extra', type: 'INPUT', label: '单位' }] },
+    });
+    expect(saved.body.data.schema.fields).toHaveLength(3);
+    const del = (body: Record<string, unknown>, path = 'fields/delete', k = activity.key) =>
+      a.post(`/st365/project/forms/${k}/${path}`, body);
+    expect((await del({ field: 'mobile' })).body.msg).toBe('此项为固定项，不可删除');
+    expect((await del({ field: 'nope' })).body.msg).toBe('题目不存在或已删除');
+    expect((await del({ field: 'extra', tenantId: 999999 })).body.msg).toBe('租户信息不一致，请刷新页面后重试');
+    expect((await del({ field: 'extra' }, 'expert-fields/delete')).body.msg).toBe('该表单的题目请在设计器中删除后保存');
+    const gone = await del({ field: 'extra', tenantId: tenantA, hasCom: 1 });
+    expect(gone.body).toMatchObject({ msg: '删除成功' });
+    expect(gone.body.data.schema.fields.map((f: { id: string }) => f.id)).toEqual(['fullname', 'mobile']);
+
+    const expert = (await a.post('/st365/project/forms', { name: '专家申请', kind: 'expert' })).body.data;
+    const eDetail = (await a.get(`/st365/project/forms/${expert.key}`)).body.data;
+    expect(eDetail.schema.fields).toHaveLength(5);
+    await a.call('PUT', `/st365/project/forms/${expert.key}/schema`, {
+      schema: { ...eDetail.schema, fields: [...eDetail.schema.fields, { id: 'title', type: 'INPUT', label: '职称' }] },
+    });
+    expect((await del({ field: 'title' }, 'fields/delete', expert.key)).body.msg).toBe(
+      '该表单的题目请在设计器中删除后保存',
+    );
+    expect((await del({ field: 'title' }, 'expert-fields/delete', expert.key)).body.msg).toBe('删除成功');
+    expect((await a.post('/st365/project/forms', { name: 'x', kind: 'nope' })).body.msg).toContain('表单类型不存在');
+    // Another tenant cannot delete here.
+    expect((await b.post(`/st365/project/forms/${activity.key}/fields/delete`, { field: 'fullname' })).body.msg).toBe(
+      '表单不存在或已删除',
+    );
+  });
+
   it('a person without the forms menu is refused', async () => {
     const member = new TestClient(t.app, domainA);
     const { createTestPerson } = await import('../../testing');

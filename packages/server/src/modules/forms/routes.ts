@@ -1,7 +1,10 @@
 import { ok, ResultCode, UPLOAD_MESSAGES, ZEnvelope, ZPage, ZPageQuery } from '@shetuan/shared';
 import {
+  type FormKind,
   FormStatus,
+  withFixedFields,
   ZDeviceId,
+  ZFieldDelete,
   ZFormAnswer,
   ZFormCreate,
   ZFormDetail,
@@ -150,7 +153,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     path: string,
     summary: string,
     body: S,
-    change: (b: z.infer<S>) => Parameters<typeof forms.updateForm>[2],
+    change: (b: z.infer<S>, p: Awaited<ReturnType<typeof forms.ownForm>>) => Parameters<typeof forms.updateForm>[2],
   ) =>
     app.put(
       `/project/forms/:key/${path}`,
@@ -161,14 +164,39 @@ export async function formRoutes(app: AppInstance): Promise<void> {
       async (request) => {
         const detail = await mine(request, async (tx) => {
           const p = await forms.ownForm(tx, authOf(request).userId, (request.params as { key: string }).key);
-          return forms.toDetail(tx, await forms.updateForm(tx, p, change(request.body as z.infer<S>)));
+          return forms.toDetail(tx, await forms.updateForm(tx, p, change(request.body as z.infer<S>, p)));
         });
         return ok(detail, '保存成功');
       },
     );
-  edit('schema', '保存表单设计（题目、逻辑、表单配置）', z.object({ schema: ZFormSchema }), (b) => ({
-    schema: b.schema,
-  }));
+  edit('schema', '保存表单设计（题目、逻辑、表单配置）', z.object({ schema: ZFormSchema }), (b, p) => {
+    forms.checkFixedFields(p, b.schema);
+    return { schema: { ...b.schema, fields: withFixedFields(b.schema.fields, p.kind) } };
+  });
+
+  // The variants' field deletion (spec 002 §7): activity and membership designers send field
+  // (membership also tenantId and hasCom); the expert mode ('z') has its own call.
+  const deleteFieldRoute = (path: string, summary: string, kinds: FormKind[]) =>
+    app.post(
+      `/project/forms/:key/${path}`,
+      {
+        config: { permission: '/project/my:edit' },
+        schema: { tags, summary, params: ZKey, body: ZFieldDelete, response: { 200: ZEnvelope(ZFormDetail) } },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        if (request.body.tenantId !== undefined && request.body.tenantId !== auth.tenantId)
+          throw new AppError(ResultCode.FAILED, '租户信息不一致，请刷新页面后重试');
+        const detail = await mine(request, async (tx) => {
+          const p = await forms.ownForm(tx, auth.userId, request.params.key);
+          if (!kinds.includes(p.kind)) throw new AppError(ResultCode.FAILED, '该表单的题目请在设计器中删除后保存');
+          return forms.toDetail(tx, await forms.deleteField(tx, p, request.body.field));
+        });
+        return ok(detail, '删除成功');
+      },
+    );
+  deleteFieldRoute('fields/delete', '删除题目（活动、会员、学会表单）', ['activity', 'membership', 'academy']);
+  deleteFieldRoute('expert-fields/delete', '删除题目（专家表单）', ['expert']);
   edit('settings', '保存收集设置', z.object({ settings: ZFormProjectSettings }), (b) => ({ settings: b.settings }));
   edit('theme', '保存外观', z.object({ theme: ZFormTheme }), (b) => ({ theme: b.theme }));
   edit(

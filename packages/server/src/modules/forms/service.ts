@@ -3,14 +3,21 @@ import { likePattern, ResultCode, type TPage, type TPageQuery } from '@shetuan/s
 import {
   BUILTIN_TEMPLATES,
   DISPLAY_TYPES,
+  FIXED_FIELD_MESSAGE,
+  FIXED_FIELDS,
+  FORM_KIND_NAMES,
   FORM_STATUS_NAMES,
+  type FormKind,
   FormStatus,
+  missingFixedField,
   type TFormDetail,
   type TFormProjectSettings,
   type TFormRow,
   type TFormSchema,
   type TFormTheme,
   type TTemplateRow,
+  withFixedFields,
+  withoutField,
   ZFormProjectSettings,
   ZFormSchema,
   ZFormTheme,
@@ -51,6 +58,8 @@ export const NOT_FOUND = '表单不存在或已删除';
 export function toRow(p: ProjectRow, answerCount = 0): TFormRow {
   return {
     key: p.key,
+    kind: p.kind,
+    kindName: FORM_KIND_NAMES[p.kind] ?? '',
     name: p.name,
     description: p.description,
     status: p.status,
@@ -194,20 +203,24 @@ export async function createForm(
   input: {
     name: string;
     description: string;
+    kind?: FormKind;
     schema?: TFormSchema;
     settings?: TFormProjectSettings;
     theme?: TFormTheme;
   },
 ): Promise<ProjectRow> {
+  const kind = input.kind ?? 'project';
+  const schema = input.schema ?? ZFormSchema.parse({ fields: [] });
   const [row] = await tx
     .insert(formProjects)
     .values({
       tenantId,
       key: newFormKey(),
+      kind,
       name: input.name,
       description: input.description,
       ownerUserId: userId,
-      schema: input.schema ?? ZFormSchema.parse({ fields: [] }),
+      schema: { ...schema, fields: withFixedFields(schema.fields, kind) },
       settings: input.settings ?? ZFormProjectSettings.parse({}),
       theme: input.theme ?? ZFormTheme.parse({}),
     })
@@ -261,6 +274,7 @@ export async function copyForm(tx: Tx, p: ProjectRow, userId: number): Promise<P
   return createForm(tx, p.tenantId, userId, {
     name: `${p.name}（副本）`.slice(0, 60),
     description: p.description,
+    kind: p.kind,
     schema: p.schema,
     settings: p.settings,
     theme: p.theme,
@@ -285,4 +299,23 @@ export async function restoreForm(tx: Tx, p: ProjectRow): Promise<void> {
 export async function purgeForm(tx: Tx, p: ProjectRow): Promise<void> {
   await tx.execute(sql`delete from form_answers where tenant_id = ${p.tenantId} and project_id = ${p.id}`);
   await tx.delete(formProjects).where(and(eq(formProjects.tenantId, p.tenantId), eq(formProjects.id, p.id)));
+}
+
+/** A design save may not drop a fixed question of the form's kind (此项为固定项，不可删除). */
+export function checkFixedFields(p: ProjectRow, schema: TFormSchema): void {
+  const missing = missingFixedField(schema, p.kind);
+  if (missing) throw new AppError(ResultCode.FAILED, FIXED_FIELD_MESSAGE, { field: missing.id });
+}
+
+/**
+ * Deleting one question of a variant form (the activity, membership and expert designers delete
+ * on the server): not a fixed one, only one that exists; the question and the rules naming it
+ * leave the designer's copy at once.
+ */
+export async function deleteField(tx: Tx, p: ProjectRow, fieldId: string): Promise<ProjectRow> {
+  const field = p.schema.fields.find((f) => f.id === fieldId);
+  if (!field) throw new AppError(ResultCode.FAILED, '题目不存在或已删除');
+  if (field.fixed || FIXED_FIELDS[p.kind].some((f) => f.id === fieldId))
+    throw new AppError(ResultCode.FAILED, FIXED_FIELD_MESSAGE);
+  return updateForm(tx, p, { schema: withoutField(p.schema, fieldId) });
 }

@@ -1,4 +1,4 @@
-import type { TFormProjectSettings, TFormSchema, TFormTheme } from '@shetuan/shared/forms';
+import type { FormKind, TFormProjectSettings, TFormSchema, TFormTheme } from '@shetuan/shared/forms';
 import {
   bigint,
   boolean,
@@ -27,6 +27,8 @@ export const formProjects = pgTable(
     id: idColumn(),
     /** The public handle: /s/{key}. */
     key: text('key').notNull(),
+    /** The designer variant (FORM_KINDS): which questions are fixed. */
+    kind: text('kind').$type<FormKind>().notNull().default('project'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     ownerUserId: bigint('owner_user_id', { mode: 'number' }).notNull(),

@@ -4,6 +4,8 @@ import { Button, Tooltip } from 'antd';
 import { useContext, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { feedback } from '../../app/feedback';
+import { session } from '../../app/session';
+import { useSessionInfo } from '../../platform/auth/api';
 import { formApi } from './api';
 import { Designer } from './designer/Designer';
 import { useHistory } from './designer/history';
@@ -25,6 +27,33 @@ function Editor({ form }: { form: TFormDetail }) {
     if (detail) saved.current = JSON.stringify(detail.schema);
     return detail !== null;
   };
+
+  // Variant forms (activity, membership, expert) delete saved questions on the server, with the
+  // spec's parameters: field; membership also tenantId and hasCom (from the session); the expert
+  // mode its own call. A question added since the last save exists only here.
+  const info = useSessionInfo();
+  const deleteOnServer =
+    form.kind === 'project' || form.kind === 'academy'
+      ? undefined
+      : async (fieldId: string) => {
+          const savedSchema = JSON.parse(saved.current) as TFormSchema;
+          if (!savedSchema.fields.some((f) => f.id === fieldId)) return true;
+          const body =
+            form.kind === 'membership'
+              ? {
+                  field: fieldId,
+                  tenantId: session.tenantId() ?? undefined,
+                  hasCom: info.data?.identity?.orgId ? 1 : 0,
+                }
+              : { field: fieldId };
+          try {
+            const detail = await formApi.deleteField(form.key, form.kind === 'expert', body);
+            saved.current = JSON.stringify(detail.schema);
+            return true;
+          } catch {
+            return false;
+          }
+        };
 
   // 发布 saves unsaved changes first.
   const publishGuard = useContext(BeforePublish);
@@ -82,6 +111,8 @@ function Editor({ form }: { form: TFormDetail }) {
         </Tooltip>
       </div>
       <Designer
+        variant={form.kind}
+        deleteOnServer={deleteOnServer}
         schema={history.value}
         onChange={history.set}
         undo={history.undo}

@@ -1,5 +1,19 @@
-import { type ActionType, ModalForm, type ProColumns, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { FORM_STATUS_NAMES, FormStatus, type TFormRow } from '@shetuan/shared/forms';
+import {
+  type ActionType,
+  ModalForm,
+  type ProColumns,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
+import {
+  FORM_KIND_NAMES,
+  FORM_KINDS,
+  FORM_STATUS_NAMES,
+  type FormKind,
+  FormStatus,
+  type TFormRow,
+} from '@shetuan/shared/forms';
 import { Popconfirm, Space, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -47,6 +61,7 @@ export default function ProjectListPage() {
         <LinkButton onClick={() => void navigate(`/project/form/editor?key=${r.key}`)}>{r.name}</LinkButton>
       ),
     },
+    { title: '类型', dataIndex: 'kindName', width: 110 },
     {
       title: '状态',
       dataIndex: 'status',
@@ -117,7 +132,7 @@ export default function ProjectListPage() {
               <LinkButton key="template" onClick={() => void navigate('/project/template')}>
                 从模板新建
               </LinkButton>,
-              <ModalForm<{ name: string; description?: string }>
+              <ModalForm<{ name: string; description?: string; kind: FormKind }>
                 key="add"
                 title="新建表单"
                 width={480}
@@ -138,6 +153,13 @@ export default function ProjectListPage() {
                     { required: true, message: '请输入表单名称' },
                     { max: 60, message: '表单名称最多60个字' },
                   ]}
+                />
+                <ProFormSelect
+                  name="kind"
+                  label="表单类型"
+                  initialValue="project"
+                  tooltip="活动报名固定姓名、手机；会员入会与专家申请固定姓名、性别、手机、身份证号、工作单位"
+                  options={FORM_KINDS.map((k) => ({ value: k, label: FORM_KIND_NAMES[k] }))}
                 />
                 <ProFormTextArea name="description" label="表单说明" fieldProps={{ maxLength: 500, showCount: true }} />
               </ModalForm>,

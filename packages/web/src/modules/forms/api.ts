@@ -1,5 +1,6 @@
 import type { TPage } from '@shetuan/shared';
 import type {
+  FormKind,
   TFormAnswer,
   TFormDetail,
   TFormProjectSettings,
@@ -28,7 +29,7 @@ const base = (key: string) => `/project/forms/${encodeURIComponent(key)}`;
 const pub = (key: string) => `/project/public/forms/${encodeURIComponent(key)}`;
 
 export const formApi = {
-  create: (body: { name: string; description?: string; templateKey?: string }) =>
+  create: (body: { name: string; description?: string; templateKey?: string; kind?: FormKind }) =>
     api.post<TFormRow>('/project/forms', body),
   detail: (key: string) => api.get<TFormDetail>(base(key)),
   saveSchema: (key: string, schema: TFormSchema) =>
@@ -39,6 +40,8 @@ export const formApi = {
     request<TFormDetail>(`${base(key)}/theme`, { method: 'PUT', body: { theme } }),
   saveInfo: (key: string, body: { name: string; description: string }) =>
     request<TFormDetail>(`${base(key)}/info`, { method: 'PUT', body }),
+  deleteField: (key: string, expert: boolean, body: { field: string; tenantId?: number; hasCom?: number }) =>
+    api.post<TFormDetail>(`${base(key)}/${expert ? 'expert-fields' : 'fields'}/delete`, body),
   publish: (key: string) => api.post<TFormDetail>(`${base(key)}/publish`),
   stop: (key: string) => api.post<TFormRow>(`${base(key)}/stop`),
   copy: (key: string) => api.post<TFormRow>(`${base(key)}/copy`),

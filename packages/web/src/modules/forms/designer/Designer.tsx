@@ -27,7 +27,18 @@ import {
   useSortable,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { DISPLAY_TYPES, FIELD_TYPE_NAMES, newFieldId, type TFormField, type TFormSchema } from '@shetuan/shared/forms';
+import {
+  CLEAR_CONFIRM,
+  DISPLAY_TYPES,
+  FIELD_TYPE_NAMES,
+  FIXED_FIELD_MESSAGE,
+  FIXED_FIELDS,
+  type FormKind,
+  newFieldId,
+  type TFormField,
+  type TFormSchema,
+  withoutField,
+} from '@shetuan/shared/forms';
 import { Button, Col, Empty, Form, Modal, Row, Space, Tabs, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../../app/feedback';
@@ -37,7 +48,6 @@ import { FieldSettings } from './FieldSettings';
 import { FormSettingsPanel } from './FormSettingsPanel';
 import { ImportDialog } from './ImportDialog';
 import { copyField, PALETTE, PALETTE_ITEMS } from './palette';
-import { CLEAR_CONFIRM, type DesignerVariant, FIXED_FIELD_MESSAGE, FIXED_FIELDS } from './variants';
 
 export const PALETTE_WIDTH = 266;
 export const PANEL_WIDTH = 320;
@@ -46,7 +56,12 @@ export const PREVIEW_WIDTH = 800;
 export interface DesignerProps {
   schema: TFormSchema;
   onChange: (schema: TFormSchema | ((prev: TFormSchema) => TFormSchema)) => void;
-  variant?: DesignerVariant;
+  variant?: FormKind;
+  /**
+   * The variants that delete on the server (activity, membership, expert): answers whether the
+   * server deleted it (it shows its own message when not).
+   */
+  deleteOnServer?: (fieldId: string) => Promise<boolean>;
   undo?: () => void;
   redo?: () => void;
   canUndo?: boolean;
@@ -169,7 +184,16 @@ function CanvasField({
  * in the centre (drag to reorder, copy, delete, 预览 and 清空, undo and redo), the right panel
  * 320 px with 组件配置 and 表单配置; the preview dialog is 800 px. Variants keep their fixed fields.
  */
-export function Designer({ schema, onChange, variant = 'project', undo, redo, canUndo, canRedo }: DesignerProps) {
+export function Designer({
+  schema,
+  onChange,
+  variant = 'project',
+  deleteOnServer,
+  undo,
+  redo,
+  canUndo,
+  canRedo,
+}: DesignerProps) {
   const [selectedId, setSelectedId] = useState<string | null>(schema.fields[0]?.id ?? null);
   const [panel, setPanel] = useState('field');
   const [previewing, setPreviewing] = useState(false);
@@ -197,19 +221,15 @@ export function Designer({ schema, onChange, variant = 'project', undo, redo, ca
     setPanel('field');
   };
 
-  const remove = (f: TFormField) => {
+  const remove = async (f: TFormField) => {
     if (f.fixed || fixedIds.has(f.id)) {
       void feedback.message.warning(FIXED_FIELD_MESSAGE);
       return;
     }
-    onChange((prev) => ({
-      ...prev,
-      fields: prev.fields.filter((x) => x.id !== f.id),
-      // Show rules that name the field go with it.
-      logic: prev.logic
-        .map((r) => ({ ...r, showIds: r.showIds.filter((id) => id !== f.id) }))
-        .filter((r) => r.showIds.length > 0 && !r.conditions.some((c) => c.formItemId === f.id)),
-    }));
+    // A question not saved yet exists only here; a saved one of a variant form is deleted there.
+    if (deleteOnServer && !(await deleteOnServer(f.id))) return;
+    // Show rules that name the question go with it.
+    onChange((prev) => withoutField(prev, f.id));
     if (selectedId === f.id) setSelectedId(null);
   };
 
@@ -350,7 +370,7 @@ export function Designer({ schema, onChange, variant = 'project', undo, redo, ca
                           setPanel('field');
                         }}
                         onCopy={() => copy(f)}
-                        onDelete={() => remove(f)}
+                        onDelete={() => void remove(f)}
                       />
                     ))}
                   </Row>

@@ -1,0 +1,1 @@
+ALTER TABLE "form_projects" ADD COLUMN "kind" text DEFAULT 'project' NOT NULL;

@@ -204,6 +204,25 @@ describe('the form engine: design, logic, publish, fill in, statistics', () => {
     await visitor.context().close();
   });
 
+  it('an activity registration form keeps 姓名 and 手机; its saved questions are deleted on the server', async () => {
+    await admin.goto(`${baseUrl}/new/project/my`);
+    await admin.getByRole('button', { name: /新建表单/ }).click();
+    await admin.getByLabel('表单名称').fill('科普活动报名');
+    await pick(admin, '表单类型', '活动报名');
+    await admin.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.waitForURL(/\/new\/project\/form\/editor\?key=\w+$/);
+    const canvas = admin.locator('section[aria-label="画布"]');
+    await canvas.getByRole('button', { name: '题目：姓名' }).getByRole('button', { name: '删除' }).click();
+    await admin.getByText('此项为固定项，不可删除').waitFor();
+    await admin.locator('aside[aria-label="组件库"]').getByRole('button', { name: '单位', exact: true }).click();
+    await admin.getByRole('button', { name: /^(save )?保\s*存$/ }).click();
+    await admin.getByText('保存成功').first().waitFor();
+    await canvas.getByRole('button', { name: '题目：单位' }).getByRole('button', { name: '删除' }).click();
+    await admin.getByText('删除成功').waitFor();
+    expect(await canvas.getByRole('button', { name: /^题目：/ }).count()).toBe(2);
+    await admin.getByRole('button', { name: /已保存$/ }).waitFor();
+  });
+
   it('stopping the form closes the fill page', async () => {
     await admin.goto(`${baseUrl}/new/project/my`);
     const row = admin.getByRole('row').filter({ hasText: '年会报名（浏览器测试）' });

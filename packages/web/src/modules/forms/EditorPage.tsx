@@ -49,6 +49,7 @@ function Editor({ form }: { form: TFormDetail }) {
           try {
             const detail = await formApi.deleteField(form.key, form.kind === 'expert', body);
             saved.current = JSON.stringify(detail.schema);
+            void feedback.message.success('删除成功');
             return true;
           } catch {
             return false;

@@ -16,8 +16,8 @@ import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useStat
 import { choseOther, DisplayField, FieldControl, type UploadTarget } from './FieldControl';
 
 /** How many questions paint first, and how many join each frame after that. */
-const FIRST_BATCH = 24;
-const NEXT_BATCH = 60;
+const FIRST_BATCH = 16;
+const NEXT_BATCH = 48;
 
 /** Regex and text rules check on blur; choices and pickers on change (spec 002 §5). */
 const BLUR_TYPES = new Set(['INPUT', 'TEXTAREA', 'NUMBER_INPUT']);

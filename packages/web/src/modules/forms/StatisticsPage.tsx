@@ -130,26 +130,21 @@ function Statistics({ form }: { form: TFormDetail }) {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Row gutter={16}>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic
-              title="答卷总数"
-              value={stats.data?.total ?? 0}
-              loading={stats.isPending}
-              formatter={(v) => <CountUp value={Number(v)} />}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic
-              title="今日新增"
-              value={stats.data?.today ?? 0}
-              loading={stats.isPending}
-              formatter={(v) => <CountUp value={Number(v)} />}
-            />
-          </Card>
-        </Col>
+        {[
+          { title: '答卷总数', value: stats.data?.total },
+          { title: '今日新增', value: stats.data?.today },
+        ].map((x) => (
+          <Col key={x.title} xs={24} md={8}>
+            <Card>
+              <Statistic
+                title={x.title}
+                value={x.value ?? 0}
+                loading={stats.isPending}
+                formatter={(v) => <CountUp value={Number(v)} />}
+              />
+            </Card>
+          </Col>
+        ))}
         <Col xs={24} md={8}>
           <Card>
             <Statistic

@@ -47,6 +47,9 @@ describe('files: upload with progress, then the viewer', () => {
       ),
     });
     await dialog.getByText('章程.pdf').first().waitFor();
+    // The item shows while it uploads; save only once both are done.
+    await expect.poll(() => dialog.locator('.ant-upload-list-item-uploading').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => dialog.locator('.ant-upload-list-item').count()).toBe(2);
     await screenshot(admin, 'upload-in-form');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await admin.getByText('保存成功').waitFor();

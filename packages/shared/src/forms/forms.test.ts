@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerLines,
   evaluateCondition,
   evaluateRule,
   fieldName,
@@ -330,5 +331,38 @@ describe('every validation message, table-driven (spec 002 §5, 000 §5)', () =>
     const def = f(field);
     if (!def) throw new Error('no field');
     expect(fieldProblem(def, value, { fieldx: value, ...others })).toBe(message);
+  });
+});
+
+describe('answers as text', () => {
+  it('reads option labels, 其他, lists and a stored phone for the answer views and the export', () => {
+    const s = ZFormSchema.parse({
+      fields: [
+        {
+          id: 'c',
+          type: 'CHECKBOX',
+          label: '方向',
+          options: [
+            { value: 1, label: '人工智能' },
+            { value: 0, label: '其他' },
+          ],
+          props: { allowOther: true },
+        },
+        { id: 'p', type: 'PHONE_VERIFICATION', label: '手机' },
+        { id: 'd', type: 'DATE_RANGE', label: '日期' },
+        { id: 'x', type: 'DESC_TEXT', label: '说明' },
+      ],
+    });
+    const stored = {
+      fieldc: '[1,0]',
+      fieldcother: '航天',
+      fieldp: '13800000000',
+      fieldd: '["2026-01-01","2026-01-02"]',
+    };
+    expect(answerLines(s, fromStoredPairs(s, stored))).toEqual([
+      { id: 'c', label: '方向', text: '人工智能、其他：航天' },
+      { id: 'p', label: '手机', text: '13800000000（已验证）' },
+      { id: 'd', label: '日期', text: '2026-01-01 至 2026-01-02' },
+    ]);
   });
 });

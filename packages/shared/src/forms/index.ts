@@ -1,4 +1,5 @@
 export * from './adapters';
+export * from './answer-text';
 export * from './api';
 export * from './kinds';
 export * from './logic';

@@ -1,9 +1,10 @@
 import { likePattern, type TPage, type TPageQuery } from '@shetuan/shared';
 import {
+  answerLines,
   DISPLAY_TYPES,
   FIELD_TYPE_NAMES,
   fieldName,
-  otherName,
+  fromStoredPairs,
   type TFieldStat,
   type TFormAnswer,
   type TFormSchema,
@@ -69,69 +70,10 @@ export async function deleteAnswer(tx: Tx, p: ProjectRow, id: number): Promise<b
   return rows.length > 0;
 }
 
-/** An answer as the list and the export show it: each field's stored text made readable. */
+/** An answer as the export shows it: each question's stored text made readable (option labels …). */
 export function readableAnswer(schema: TFormSchema, data: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of schema.fields) {
-    if (DISPLAY_TYPES.has(f.type)) continue;
-    const raw = data[fieldName(f.id)];
-    if (raw === undefined) continue;
-    const label = (v: unknown) => {
-      if (Number(v) === 0 && f.props.allowOther) return `其他：${data[otherName(f.id)] ?? ''}`;
-      return f.options?.find((o) => String(o.value) === String(v))?.label ?? String(v);
-    };
-    let parsed: unknown = raw;
-    if (raw.startsWith('[') || raw.startsWith('{')) {
-      try {
-        parsed = JSON.parse(raw);
-      } catch {
-        parsed = raw;
-      }
-    }
-    switch (f.type) {
-      case 'RADIO':
-      case 'SELECT':
-      case 'CHECKBOX':
-      case 'IMAGE_SELECT':
-        out[f.id] = (Array.isArray(parsed) ? parsed : [parsed]).map(label).join('、');
-        break;
-      case 'CASCADER': {
-        let level = f.options ?? [];
-        const names: string[] = [];
-        for (const v of Array.isArray(parsed) ? parsed : []) {
-          const hit = level.find((o) => String(o.value) === String(v));
-          names.push(hit?.label ?? String(v));
-          level = hit?.children ?? [];
-        }
-        out[f.id] = names.join(' / ');
-        break;
-      }
-      case 'SWITCH':
-        out[f.id] = raw === 'true' ? '是' : '否';
-        break;
-      case 'UPLOAD':
-        out[f.id] = (Array.isArray(parsed) ? parsed : []).map((x) => (x as { name?: string }).name ?? '').join('、');
-        break;
-      case 'SIGN_PAD':
-        out[f.id] = '已签名';
-        break;
-      case 'INPUT_MAP':
-        out[f.id] = (parsed as { address?: string }).address ?? '';
-        break;
-      case 'TIME_RANGE':
-      case 'DATE_RANGE':
-        out[f.id] = Array.isArray(parsed) ? parsed.join(' 至 ') : raw;
-        break;
-      case 'TABLE_INPUT':
-        out[f.id] = (Array.isArray(parsed) ? parsed : [])
-          .map((row) => Object.values(row as Record<string, string>).join('，'))
-          .join('；');
-        break;
-      default:
-        out[f.id] = raw;
-    }
-  }
-  return out;
+  const values = fromStoredPairs(schema, data);
+  return Object.fromEntries(answerLines(schema, values).map((l) => [l.id, l.text]));
 }
 
 const CHOICE_TYPES = new Set(['RADIO', 'SELECT', 'CHECKBOX', 'IMAGE_SELECT']);

@@ -7,12 +7,12 @@ import {
   toStoredPairs,
   validateAnswers,
 } from '@shetuan/shared/forms';
-import { and, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { isRegionPath } from '../../platform/region';
 import { consumePhoneToken } from '../../platform/sms';
-import { NOT_FOUND } from './service';
+import { countAnswers, NOT_FOUND } from './service';
 import { formAnswers, formDrafts, formFiles, formProjects, formVersions } from './tables';
 
 type ProjectRow = typeof formProjects.$inferSelect;
@@ -43,14 +43,6 @@ export async function publicForm(tx: Tx, key: string): Promise<ProjectRow> {
   return p;
 }
 
-async function answersWhere(tx: Tx, p: ProjectRow, extra?: ReturnType<typeof eq>) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(formAnswers)
-    .where(and(eq(formAnswers.tenantId, p.tenantId), eq(formAnswers.projectId, p.id), extra));
-  return row?.n ?? 0;
-}
-
 /** Why the form takes no answers now (the page shows it), or null. */
 export async function closedReason(tx: Tx, p: ProjectRow, now = new Date()): Promise<string | null> {
   const s = p.settings;
@@ -58,8 +50,8 @@ export async function closedReason(tx: Tx, p: ProjectRow, now = new Date()): Pro
   if (p.status === FormStatus.STOPPED) return '表单已停止收集';
   if (s.openAt && now < new Date(s.openAt)) return `表单将于 ${fmt(s.openAt)} 开始收集`;
   if (s.closeAt && now >= new Date(s.closeAt)) return '表单已结束收集';
-  if (s.total !== null && (await answersWhere(tx, p)) >= s.total) return '表单收集数量已达上限';
-  if (s.perDay !== null && (await answersWhere(tx, p, gte(formAnswers.createdAt, todayStart))) >= s.perDay)
+  if (s.total !== null && (await countAnswers(tx, p)) >= s.total) return '表单收集数量已达上限';
+  if (s.perDay !== null && (await countAnswers(tx, p, gte(formAnswers.createdAt, todayStart))) >= s.perDay)
     return '今日收集数量已达上限，请明天再来';
   return null;
 }
@@ -102,17 +94,17 @@ export async function publicView(tx: Tx, p: ProjectRow): Promise<TPublicForm> {
 /** The per-filler limits: per person, per network address, per device. */
 async function checkFillerLimits(tx: Tx, p: ProjectRow, s: TFormProjectSettings, filler: Filler): Promise<void> {
   if (s.perPerson !== null && filler.userId) {
-    const n = await answersWhere(tx, p, eq(formAnswers.userId, filler.userId));
+    const n = await countAnswers(tx, p, eq(formAnswers.userId, filler.userId));
     if (n >= s.perPerson)
       throw new AppError(ResultCode.FAILED, s.perPerson === 1 ? '您已经填写过该表单' : `每人最多填写${s.perPerson}次`);
   }
   if (s.perIp !== null && filler.ip) {
-    const n = await answersWhere(tx, p, eq(formAnswers.ip, filler.ip));
+    const n = await countAnswers(tx, p, eq(formAnswers.ip, filler.ip));
     if (n >= s.perIp) throw new AppError(ResultCode.FAILED, `同一网络最多填写${s.perIp}次`);
   }
   if (s.perDevice !== null) {
     if (!filler.deviceId) throw new AppError(ResultCode.FAILED, '无法识别当前设备，请刷新页面后再提交');
-    const n = await answersWhere(tx, p, eq(formAnswers.deviceId, filler.deviceId));
+    const n = await countAnswers(tx, p, eq(formAnswers.deviceId, filler.deviceId));
     if (n >= s.perDevice) throw new AppError(ResultCode.FAILED, `同一设备最多填写${s.perDevice}次`);
   }
 }

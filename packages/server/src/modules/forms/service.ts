@@ -36,11 +36,11 @@ type ProjectRow = typeof formProjects.$inferSelect;
 const answerCountSql = sql<number>`(select count(*)::int from form_answers a
   where a.tenant_id = ${formProjects.tenantId} and a.project_id = ${formProjects.id})`;
 
-export async function countAnswers(tx: Tx, p: ProjectRow): Promise<number> {
+export async function countAnswers(tx: Tx, p: ProjectRow, where?: SQL): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(formAnswers)
-    .where(and(eq(formAnswers.tenantId, p.tenantId), eq(formAnswers.projectId, p.id)));
+    .where(and(eq(formAnswers.tenantId, p.tenantId), eq(formAnswers.projectId, p.id), where));
   return row?.n ?? 0;
 }
 

@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import type { TPublicForm } from '@shetuan/shared/forms';
+import { answerLines, type TPublicForm } from '@shetuan/shared/forms';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, ConfigProvider, Descriptions, Result, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -9,7 +9,6 @@ import { feedback } from '../../app/feedback';
 import type { ApiError } from '../../app/request';
 import { session } from '../../app/session';
 import { deviceId, formApi, formKeys, usePublicForm } from './api';
-import { answerLines } from './renderer/answer-text';
 import { FormRenderer } from './renderer/FormRenderer';
 
 const DRAFT_DEBOUNCE_MS = 1000;

@@ -1,5 +1,7 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import {
+  answerLines,
+  answerText,
   DISPLAY_TYPES,
   fieldName,
   fromStoredPairs,
@@ -31,7 +33,6 @@ import { CountUp } from '../../platform/widgets/CountUp';
 import { EmptyState } from '../../platform/widgets/EmptyState';
 import { formApi, formKeys } from './api';
 import { FormShell } from './FormShell';
-import { answerLines, answerText } from './renderer/answer-text';
 
 /** /project/form/statistics?key=: totals, answers per day, a chart per question, and the answers. */
 export default function StatisticsPage() {

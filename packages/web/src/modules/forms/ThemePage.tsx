@@ -1,11 +1,12 @@
 import { UPLOAD_MESSAGES, uploadProblem } from '@shetuan/shared';
 import type { TFormDetail, TFormTheme } from '@shetuan/shared/forms';
-import { Button, Card, Col, ColorPicker, Form, Row, Space, Upload } from 'antd';
+import { Button, Card, Col, Form, Row, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../app/feedback';
-import { API_BASE, uploadWithProgress } from '../../app/request';
+import { uploadImage } from '../../platform/files/upload-image';
 import { CoverField } from '../../platform/widgets/ImageCropper';
 import { formApi } from './api';
+import { HexColorPicker } from './designer/HexColorPicker';
 import { FormFrame } from './FillPage';
 import { FormShell, useSaveDetail } from './FormShell';
 import { FormRenderer } from './renderer/FormRenderer';
@@ -24,14 +25,9 @@ function ImagePick({ value, onChange, label }: { value: string; onChange: (url: 
             void feedback.message.error(problem);
             return Upload.LIST_IGNORE;
           }
-          const form = new FormData();
-          form.append('publicImage', '1');
-          form.append('isPress', '1');
-          form.append('file', file, file.name);
           setBusy(true);
           try {
-            const rec = await uploadWithProgress<{ publicUrl?: string }>('/systemfile/upload', form, () => undefined);
-            if (rec.publicUrl) onChange(`${API_BASE}${rec.publicUrl}`);
+            onChange((await uploadImage(file, file.name, { publicImage: true, isPress: true })).url);
           } catch (err) {
             void feedback.message.error(err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.failed);
           } finally {
@@ -73,20 +69,10 @@ function ThemeEditor({ form }: { form: TFormDetail }) {
         >
           <Form layout="vertical" component="div">
             <Form.Item label="主题色">
-              <ColorPicker
-                value={theme.primaryColor}
-                disabledAlpha
-                showText
-                onChange={(c) => set({ primaryColor: c.toHexString().slice(0, 7) })}
-              />
+              <HexColorPicker value={theme.primaryColor} onChange={(primaryColor) => set({ primaryColor })} />
             </Form.Item>
             <Form.Item label="背景色">
-              <ColorPicker
-                value={theme.backgroundColor}
-                disabledAlpha
-                showText
-                onChange={(c) => set({ backgroundColor: c.toHexString().slice(0, 7) })}
-              />
+              <HexColorPicker value={theme.backgroundColor} onChange={(backgroundColor) => set({ backgroundColor })} />
             </Form.Item>
             <Form.Item label="头图（封面）" extra="按 350×250 比例裁剪，显示在表单顶部">
               <CoverField publicImage value={theme.headImage} onChange={(headImage) => set({ headImage })} />

@@ -17,7 +17,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Progress, Space, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { feedback } from '../../app/feedback';
-import { API_BASE, uploadWithProgress } from '../../app/request';
+import { uploadImage } from '../files/upload-image';
 
 /** The spec's editor height (000 §9). */
 export const EDITOR_HEIGHT = 200;
@@ -59,21 +59,14 @@ export function RichTextEditor({
   const insertImage = async (file: File) => {
     const problem = uploadProblem({ name: file.name, size: file.size }, { imagesOnly: true, maxSizeMB: 10 });
     if (problem) return void feedback.message.error(problem);
-    const form = new FormData();
-    form.append('publicImage', '1');
-    form.append('isPress', '1');
-    form.append('file', file, file.name);
     setProgress(0);
     try {
-      const rec = await uploadWithProgress<{ publicUrl?: string }>('/systemfile/upload', form, (p) =>
-        setProgress(Math.max(0, Math.round(p) - 5)),
-      );
-      if (rec.publicUrl)
-        editor
-          ?.chain()
-          .focus()
-          .setImage({ src: `${API_BASE}${rec.publicUrl}`, alt: file.name })
-          .run();
+      const image = await uploadImage(file, file.name, {
+        publicImage: true,
+        isPress: true,
+        onProgress: (p) => setProgress(Math.max(0, Math.round(p) - 5)),
+      });
+      editor?.chain().focus().setImage({ src: image.url, alt: file.name }).run();
     } catch (err) {
       void feedback.message.error(err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.failed);
     } finally {

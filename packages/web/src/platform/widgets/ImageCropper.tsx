@@ -4,7 +4,7 @@ import { Button, Modal, Slider, Space, Upload } from 'antd';
 import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { feedback } from '../../app/feedback';
-import { API_BASE, uploadWithProgress } from '../../app/request';
+import { uploadImage } from '../files/upload-image';
 
 /** The cropper's rules (spec 000 §5, 002 §9). */
 export const CROP_TYPES = ['jpg', 'jpeg', 'png'] as const;
@@ -76,16 +76,7 @@ export function ImageCropper({
     setBusy(true);
     try {
       const blob = await cropToJpeg(source.url, area);
-      const form = new FormData();
-      form.append('code', '012');
-      if (publicImage) form.append('publicImage', '1');
-      form.append('file', blob, `${source.name.replace(/\.[^.]+$/, '')}.jpg`);
-      const rec = await uploadWithProgress<{ id: number; url: string; publicUrl?: string }>(
-        '/systemfile/upload',
-        form,
-        () => undefined,
-      );
-      onUploaded({ id: rec.id, url: rec.publicUrl ? `${API_BASE}${rec.publicUrl}` : rec.url });
+      onUploaded(await uploadImage(blob, `${source.name.replace(/\.[^.]+$/, '')}.jpg`, { publicImage }));
       void feedback.message.success(UPLOAD_MESSAGES.success);
       close();
     } catch (err) {

@@ -1,5 +1,6 @@
 import type { TFormSettings } from '@shetuan/shared/forms';
-import { ColorPicker, Form, Input, InputNumber, Radio, Slider, Switch } from 'antd';
+import { Form, Input, InputNumber, Radio, Slider, Switch } from 'antd';
+import { HexColorPicker } from './HexColorPicker';
 
 /** 表单配置: label position and width (default 125px), size, gutter, the submit button, reset, numbering. */
 export function FormSettingsPanel({
@@ -57,12 +58,7 @@ export function FormSettingsPanel({
         />
       </Form.Item>
       <Form.Item label="提交按钮颜色">
-        <ColorPicker
-          value={settings.submitColor}
-          disabledAlpha
-          showText
-          onChange={(c) => set({ submitColor: c.toHexString().slice(0, 7) })}
-        />
+        <HexColorPicker value={settings.submitColor} onChange={(submitColor) => set({ submitColor })} />
       </Form.Item>
       <Form.Item label="显示重置按钮">
         <Switch checked={settings.showReset} onChange={(showReset) => set({ showReset })} />

@@ -1,4 +1,4 @@
-import { DISPLAY_TYPES, fieldName, otherName, type TFormField, type TFormSchema } from '@shetuan/shared/forms';
+import { DISPLAY_TYPES, fieldName, otherName, type TFormField, type TFormSchema } from './schema';
 
 /** One answer as text for a person to read (the print view, the answer detail). */
 export function answerText(field: TFormField, value: unknown, values: Record<string, unknown>): string {
@@ -32,7 +32,8 @@ export function answerText(field: TFormField, value: unknown, values: Record<str
     case 'INPUT_MAP':
       return (value as { address?: string }).address ?? '';
     case 'PHONE_VERIFICATION':
-      return `${(value as { phoneNumber?: string }).phoneNumber ?? ''}（已验证）`;
+      // A fill holds { phoneNumber, phoneToken }; a stored answer holds the number.
+      return `${typeof value === 'string' ? value : ((value as { phoneNumber?: string }).phoneNumber ?? '')}（已验证）`;
     case 'DATE_RANGE':
     case 'TIME_RANGE':
       return (value as string[]).join(' 至 ');

@@ -11,8 +11,10 @@ import {
   validateAnswers,
   visibleFieldIds,
 } from '@shetuan/shared/forms';
-import { Button, Col, Form, type FormInstance, Input, Row, Space, Steps } from 'antd';
-import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Form, Grid, Input, Space, Steps } from 'antd';
+import { type CSSProperties, memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { AnswerStore, useAnswer } from './answer-store';
 import { choseOther, DisplayField, FieldControl, type UploadTarget } from './FieldControl';
 
 /** How many questions paint first, and how many join each frame after that. */
@@ -42,6 +44,10 @@ export interface FormRendererProps {
  * hidden field goes back to its default and its rules no longer apply); multi-page forms go on
  * only when the page validates; a failed check focuses the first field in error; 其他 shows its
  * free-text box. The checks are the shared ones the server runs again.
+ *
+ * The answers live in an AnswerStore, not in antd's form store: a keystroke re-renders its own
+ * question only, whatever the length of the form. antd's Form and Form.Item give the layout, the
+ * labels and the messages.
  */
 export function FormRenderer({
   schema,
@@ -53,57 +59,93 @@ export function FormRenderer({
   submitting,
   preview,
 }: FormRendererProps) {
-  const [form] = Form.useForm();
   const s = schema.settings;
   const start = useMemo(() => ({ ...initialValues(schema), ...(initial ?? {}) }), [schema, initial]);
-  // Only the answers that decide what shows (rule conditions, 其他) are state here: typing in any
-  // other field re-renders that field alone.
+  const [store] = useState(() => new AnswerStore(start));
+  // Only the answers that decide what shows (rule conditions) are state here: typing in any other
+  // question re-renders that question alone.
   const watchedNames = useMemo(() => {
     const names = new Set<string>();
     for (const rule of schema.logic) for (const c of rule.conditions) names.add(fieldName(c.formItemId));
-    for (const f of schema.fields) if (f.props.allowOther) names.add(fieldName(f.id));
     return names;
   }, [schema]);
-  const pickWatched = (all: Record<string, unknown>) => {
-    const out: Record<string, unknown> = {};
-    for (const n of watchedNames) out[n] = all[n];
-    return out;
-  };
+  const pickWatched = useCallback(
+    (all: Readonly<Record<string, unknown>>) => {
+      const out: Record<string, unknown> = {};
+      for (const n of watchedNames) out[n] = all[n];
+      return out;
+    },
+    [watchedNames],
+  );
   const [values, setValues] = useState<Record<string, unknown>>(() => pickWatched(start));
   const visible = useMemo(() => visibleFieldIds(schema, values), [schema, values]);
   const pages = useMemo(() => pagesOf(schema.fields), [schema.fields]);
   const [page, setPage] = useState(0);
   const wasVisible = useRef(visible);
 
-  // A field that stops showing goes back to its default value (spec 002 §4).
+  // A schema being edited (the designer's preview) brings new questions with their defaults.
+  useEffect(() => {
+    store.fillMissing(start);
+    setValues(pickWatched(store.peek()));
+  }, [store, start, pickWatched]);
+
+  // A field that stops showing goes back to its default value (spec 002 §4) and loses its message.
   useEffect(() => {
     const reset: Record<string, unknown> = {};
     for (const f of schema.fields) {
       if (wasVisible.current.has(f.id) && !visible.has(f.id)) {
         reset[fieldName(f.id)] = f.defaultValue;
-        if (f.props.allowOther) reset[otherName(f.id)] = undefined;
+        store.setError(fieldName(f.id), undefined);
+        if (f.props.allowOther) {
+          reset[otherName(f.id)] = undefined;
+          store.setError(otherName(f.id), undefined);
+        }
       }
     }
     wasVisible.current = visible;
     if (Object.keys(reset).length > 0) {
-      form.setFieldsValue(reset);
-      setValues((v) => ({ ...v, ...reset }));
+      store.setMany(reset);
+      setValues(pickWatched(store.peek()));
     }
-  }, [visible, schema.fields, form]);
+  }, [visible, schema.fields, store, pickWatched]);
 
-  // A person's change (not Form's onValuesChange, which rebuilds every value on each keystroke and is
-  // slow on long forms): the watched answers update the rules, the page hears of every change.
+  /** Checks one question (and its 其他 box when asked); returns whether it passes. */
+  const checkField = useCallback(
+    (f: TFormField, withOther: boolean): boolean => {
+      const all = store.peek();
+      const name = fieldName(f.id);
+      const problem = fieldProblem(f, all[name], all);
+      // The 其他 text has its own box and message.
+      store.setError(name, problem && problem !== FORM_MESSAGES.other ? problem : undefined);
+      let otherOk = true;
+      if (f.props.allowOther) {
+        const text = all[otherName(f.id)];
+        const missing = choseOther(f, all[name]) && (typeof text !== 'string' || text.trim() === '');
+        if (!missing) store.setError(otherName(f.id), undefined);
+        else if (withOther) store.setError(otherName(f.id), FORM_MESSAGES.other);
+        otherOk = !missing;
+      }
+      return !store.error(name) && (otherOk || !withOther);
+    },
+    [store],
+  );
+
+  // A person's change: the question checks itself (text on blur, or at once while it shows a
+  // message; choices at once), the rules hear of the answers they watch, the page of every change.
   const latest = useRef({ watchedNames, onValuesChange, pickWatched });
   latest.current = { watchedNames, onValuesChange, pickWatched };
   const onChanged = useCallback(
-    (name: string) => {
-      const all = form.getFieldsValue(true) as Record<string, unknown>;
+    (f: TFormField, name: string, value: unknown) => {
+      store.set(name, value);
+      if (name === otherName(f.id)) checkField(f, true);
+      else if (!BLUR_TYPES.has(f.type) || store.error(name)) checkField(f, Boolean(store.error(otherName(f.id))));
       const l = latest.current;
-      if (l.watchedNames.has(name)) setValues(l.pickWatched(all));
-      l.onValuesChange?.(all);
+      if (l.watchedNames.has(name)) setValues(l.pickWatched(store.peek()));
+      l.onValuesChange?.(store.snapshot());
     },
-    [form],
+    [store, checkField],
   );
+  const onBlurred = useCallback((f: TFormField) => checkField(f, false), [checkField]);
 
   const numbers = useMemo(() => {
     const map = new Map<string, number>();
@@ -112,40 +154,57 @@ export function FormRenderer({
     return map;
   }, [schema.fields, visible]);
 
-  const namesOf = (fields: TFormField[]) =>
-    fields
-      .filter((f) => !DISPLAY_TYPES.has(f.type) && visible.has(f.id))
-      .flatMap((f) =>
-        choseOther(f, values[fieldName(f.id)]) ? [fieldName(f.id), otherName(f.id)] : [fieldName(f.id)],
-      );
+  const formRef = useRef<HTMLDivElement>(null);
+  /** Brings a question into view and gives its control the focus. */
+  const focus = (name: string) => {
+    // Every question of the page must be on the page to be found.
+    flushSync(() => setShown(Number.POSITIVE_INFINITY));
+    const el = document.getElementById(name) ?? formRef.current?.querySelector(`[data-question="${name}"]`);
+    if (!(el instanceof HTMLElement)) return;
+    el.scrollIntoView({ block: 'center' });
+    const target = el.matches('input,textarea,select,button,[tabindex]')
+      ? el
+      : el.querySelector<HTMLElement>('input:not([disabled]),textarea,button,[tabindex]');
+    target?.focus({ preventScroll: true });
+  };
 
-  /** Validates these fields; on failure focuses the first one in error. */
-  const check = async (fields: TFormField[]): Promise<boolean> => {
-    try {
-      await form.validateFields(namesOf(fields));
-      return true;
-    } catch (err) {
-      const first = (err as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
-      if (first) form.scrollToField(first.name, { block: 'center', focus: true });
-      return false;
+  /** Checks these fields; on failure focuses the first one in error. */
+  const check = (fields: TFormField[]): boolean => {
+    let first: string | undefined;
+    for (const f of fields) {
+      if (DISPLAY_TYPES.has(f.type) || !visible.has(f.id)) continue;
+      if (!checkField(f, true) && !first) first = store.error(fieldName(f.id)) ? fieldName(f.id) : otherName(f.id);
     }
+    if (first) focus(first);
+    return !first;
   };
 
   const submit = async () => {
-    setShown(Number.POSITIVE_INFINITY);
-    if (!(await check(schema.fields))) return;
-    const all = form.getFieldsValue(true) as Record<string, unknown>;
-    const result = validateAnswers(schema, all);
-    if (result.errors.length > 0) {
-      const first = result.errors[0];
-      if (first) form.scrollToField(first.name, { block: 'center', focus: true });
+    if (!check(schema.fields)) return;
+    const result = validateAnswers(schema, store.peek());
+    const first = result.errors[0];
+    if (first) {
+      for (const e of result.errors) if (e.name) store.setError(e.name, e.message);
+      if (first.name) focus(first.name);
       return;
     }
     await onSubmit?.(result.values);
   };
 
-  const layout = s.labelPosition === 'top' ? 'vertical' : 'horizontal';
+  // On a phone every label sits above its answer: a label beside it leaves a text box too narrow
+  // to type in, and antd would wrap some questions and not others.
+  const screens = Grid.useBreakpoint();
+  const phone = screens.sm === false || (screens.sm === undefined && window.innerWidth < 576);
+  const horizontal = s.labelPosition !== 'top' && !phone;
+  // Stable props: antd's Form hands them to every Form.Item through a context, and a new object
+  // would re-render every question.
+  const labelCol = useMemo(
+    () => (horizontal ? { flex: `0 0 ${s.labelWidth}px` } : undefined),
+    [horizontal, s.labelWidth],
+  );
+  const wrapperCol = useMemo(() => (horizontal ? { flex: 1, style: { minWidth: 0 } } : undefined), [horizontal]);
   const current = pages[page] ?? [];
+  const chunks = useMemo(() => chunksOf(current), [current]);
   // Long pages arrive in steps: the first questions paint at once, the rest follow frame by frame.
   const [shown, setShown] = useState(FIRST_BATCH);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts with the first batch again
@@ -158,149 +217,202 @@ export function FormRenderer({
   const last = page >= pages.length - 1;
 
   return (
-    <Form
-      form={form}
-      layout={layout}
-      labelAlign={s.labelPosition === 'left' ? 'left' : 'right'}
-      labelCol={layout === 'horizontal' ? { flex: `0 0 ${s.labelWidth}px` } : undefined}
-      wrapperCol={layout === 'horizontal' ? { flex: 1, style: { minWidth: 0 } } : undefined}
-      labelWrap
-      size={s.size}
-      disabled={disabled || s.disabled}
-      initialValues={start}
-    >
-      {pages.length > 1 && (
-        <Steps
-          size="small"
-          current={page}
-          items={pages.map((_, i) => ({ title: `第${i + 1}页` }))}
-          style={{ marginBottom: 24 }}
-        />
-      )}
-      <Row gutter={s.gutter}>
-        {current
-          .slice(0, shown)
-          .map((f) =>
-            visible.has(f.id) ? (
-              <FieldItem
-                key={f.id}
-                field={f}
-                form={form}
-                label={f.showLabel ? (s.showNumber ? `${numbers.get(f.id)}. ${f.label}` : f.label) : undefined}
-                horizontal={layout === 'horizontal'}
-                other={choseOther(f, values[fieldName(f.id)])}
-                upload={upload}
-                onChanged={onChanged}
-              />
-            ) : null,
-          )}
-      </Row>
-      <Form.Item label={layout === 'horizontal' ? ' ' : undefined} colon={false}>
-        <Space>
-          {page > 0 && <Button onClick={() => setPage((n) => n - 1)}>上一页</Button>}
-          {!last && (
-            <Button
-              type="primary"
-              onClick={async () => {
-                if (await check(current)) setPage((n) => n + 1);
-              }}
-            >
-              下一页
-            </Button>
-          )}
-          {last && (
-            <Button
-              type="primary"
-              loading={submitting}
-              style={{ background: s.submitColor, borderColor: s.submitColor }}
-              onClick={() => void submit()}
-            >
-              {preview ? `${s.submitText}（预览）` : s.submitText}
-            </Button>
-          )}
-          {s.showReset && (
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setValues(pickWatched(start));
-                setPage(0);
-              }}
-            >
-              重置
-            </Button>
-          )}
-        </Space>
-      </Form.Item>
-    </Form>
+    <div ref={formRef}>
+      <Form
+        component="div"
+        layout={horizontal ? 'horizontal' : 'vertical'}
+        labelAlign={s.labelPosition === 'left' ? 'left' : 'right'}
+        labelCol={labelCol}
+        wrapperCol={wrapperCol}
+        labelWrap
+        size={s.size}
+        disabled={disabled || s.disabled}
+      >
+        {pages.length > 1 && (
+          <Steps
+            size="small"
+            current={page}
+            items={pages.map((_, i) => ({ title: `第${i + 1}页` }))}
+            style={{ marginBottom: 24 }}
+          />
+        )}
+        {chunks
+          .filter((c) => c.start < shown)
+          .map((c) => (
+            <div key={c.fields[0]?.id} style={chunkStyle(c.fields.length, s.gutter)}>
+              {c.fields
+                .slice(0, shown - c.start)
+                .map((f) =>
+                  visible.has(f.id) ? (
+                    <FieldItem
+                      key={f.id}
+                      field={f}
+                      store={store}
+                      label={f.showLabel ? (s.showNumber ? `${numbers.get(f.id)}. ${f.label}` : f.label) : undefined}
+                      horizontal={horizontal}
+                      gutter={s.gutter}
+                      upload={upload}
+                      onChanged={onChanged}
+                      onBlurred={onBlurred}
+                    />
+                  ) : null,
+                )}
+            </div>
+          ))}
+        <Form.Item label={horizontal ? ' ' : undefined} colon={false}>
+          <Space>
+            {page > 0 && <Button onClick={() => setPage((n) => n - 1)}>上一页</Button>}
+            {!last && (
+              <Button
+                type="primary"
+                onClick={() => {
+                  if (check(current)) setPage((n) => n + 1);
+                }}
+              >
+                下一页
+              </Button>
+            )}
+            {last && (
+              <Button
+                type="primary"
+                loading={submitting}
+                style={{ background: s.submitColor, borderColor: s.submitColor }}
+                onClick={() => void submit()}
+              >
+                {preview ? `${s.submitText}（预览）` : s.submitText}
+              </Button>
+            )}
+            {s.showReset && (
+              <Button
+                onClick={() => {
+                  store.reset(start);
+                  setValues(pickWatched(start));
+                  setPage(0);
+                }}
+              >
+                重置
+              </Button>
+            )}
+          </Space>
+        </Form.Item>
+      </Form>
+    </div>
   );
 }
 
-/**
- * Questions out of sight are not laid out or painted until they come near the screen, so a form of
- * hundreds of questions renders and types as fast as a short one (the size is a typical question's).
- */
-const OFFSCREEN_CHEAP = { contentVisibility: 'auto', containIntrinsicSize: 'auto 72px' } as const;
+/** How many questions a block holds at most (a block off the screen is skipped whole). */
+const CHUNK = 20;
 
 /**
- * One question: its Form.Item with the shared check as the rule, and the 其他 box. Memoised: a
- * change elsewhere in the form (or a draft saved by the page) does not re-render it.
+ * The page's questions in blocks of about CHUNK, cut only where a line of the grid starts whatever
+ * shows (before or after a full-width question), so blocks never change the layout. Off-screen
+ * blocks are not laid out, painted or hit-tested (`content-visibility: auto`), and a keystroke
+ * lays out its own block, not one flex container of every question.
+ */
+export function chunksOf(fields: TFormField[]): { start: number; fields: TFormField[] }[] {
+  const out: { start: number; fields: TFormField[] }[] = [];
+  let chunk: TFormField[] = [];
+  let start = 0;
+  fields.forEach((f, i) => {
+    const lineStarts = f.span === 24 || fields[i - 1]?.span === 24;
+    if (chunk.length >= CHUNK && lineStarts) {
+      out.push({ start, fields: chunk });
+      chunk = [];
+      start = i;
+    }
+    chunk.push(f);
+  });
+  if (chunk.length) out.push({ start, fields: chunk });
+  return out;
+}
+
+/** A block of questions: a wrapping grid row, skipped while off the screen (72 px a question). */
+const chunkStyle = (count: number, gutter: number): CSSProperties => ({
+  display: 'flex',
+  flexWrap: 'wrap',
+  marginInline: -gutter / 2,
+  contentVisibility: 'auto',
+  containIntrinsicSize: `auto ${count * 72}px`,
+});
+
+/** One grid cell of `span` (of 24) columns. */
+const cellStyle = (span: number, gutter: number): CSSProperties => ({
+  flex: `0 0 ${(span / 24) * 100}%`,
+  maxWidth: `${(span / 24) * 100}%`,
+  paddingInline: gutter / 2,
+  boxSizing: 'border-box',
+});
+
+/**
+ * One question: its label and message (antd's Form.Item, for the layout only) around its control,
+ * and the 其他 box. It listens to its own answer only; memoised, so nothing else re-renders it.
  */
 const FieldItem = memo(function FieldItem({
   field: f,
-  form,
+  store,
   label,
   horizontal,
-  other,
+  gutter,
   upload,
   onChanged,
+  onBlurred,
 }: {
   field: TFormField;
-  form: FormInstance;
+  store: AnswerStore;
   label: string | undefined;
   horizontal: boolean;
-  other: boolean;
+  gutter: number;
   upload: UploadTarget | undefined;
-  onChanged: (name: string) => void;
+  onChanged: (f: TFormField, name: string, value: unknown) => void;
+  onBlurred: (f: TFormField) => void;
 }) {
+  const name = fieldName(f.id);
+  const answer = useAnswer(store, name);
+  const other = useAnswer(store, otherName(f.id));
+  const style = useMemo(() => cellStyle(f.span, gutter), [f.span, gutter]);
   if (DISPLAY_TYPES.has(f.type))
     return (
-      <Col span={f.span} style={OFFSCREEN_CHEAP}>
+      <div style={style}>
         <div style={{ marginBottom: 16 }}>
           <DisplayField field={f} />
         </div>
-      </Col>
+      </div>
     );
   return (
-    <Col span={f.span} style={OFFSCREEN_CHEAP}>
+    <div style={style} data-question={name}>
       <Form.Item
-        name={fieldName(f.id)}
         label={label}
+        htmlFor={name}
         required={f.required || f.fixed}
-        validateTrigger={BLUR_TYPES.has(f.type) ? 'onBlur' : 'onChange'}
-        dependencies={f.props.allowOther ? [otherName(f.id)] : undefined}
-        rules={[
-          {
-            validator: async (_, value) => {
-              const problem = fieldProblem(f, value, form.getFieldsValue(true));
-              // The 其他 text has its own box and message.
-              if (problem && problem !== FORM_MESSAGES.other) throw new Error(problem);
-            },
-          },
-        ]}
+        validateStatus={answer.error ? 'error' : undefined}
+        help={answer.error}
       >
-        {/* Form.Item calls this onChange after it has stored the value. */}
-        <FieldControl field={f} upload={upload} onChange={() => onChanged(fieldName(f.id))} />
+        <FieldControl
+          id={name}
+          field={f}
+          value={answer.value}
+          upload={upload}
+          onChange={(v) => onChanged(f, name, v)}
+          onBlur={BLUR_TYPES.has(f.type) ? () => onBlurred(f) : undefined}
+        />
       </Form.Item>
-      {other && (
+      {choseOther(f, answer.value) && (
         <Form.Item
-          name={otherName(f.id)}
           label={horizontal ? ' ' : undefined}
           colon={false}
-          rules={[{ required: true, whitespace: true, message: FORM_MESSAGES.other }]}
+          htmlFor={otherName(f.id)}
+          validateStatus={other.error ? 'error' : undefined}
+          help={other.error}
         >
-          <Input placeholder="请输入其他内容" maxLength={200} onChange={() => onChanged(otherName(f.id))} />
+          <Input
+            id={otherName(f.id)}
+            placeholder="请输入其他内容"
+            maxLength={200}
+            value={typeof other.value === 'string' ? other.value : ''}
+            onChange={(e) => onChanged(f, otherName(f.id), e.target.value)}
+          />
         </Form.Item>
       )}
-    </Col>
+    </div>
   );
 });

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { seedDemo } from './platform/seed/demo';
+import { upgradeTenants } from './platform/tenancy';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
     const seeded = await seedDemo(db);
     if (seeded.seeded) app.log.info({ tenants: seeded.tenantIds }, 'demo data seeded into the empty database');
   }
+  const upgraded = await upgradeTenants(db);
+  if (upgraded.length > 0) app.log.info({ upgraded }, 'tenants brought up to this release (new default menu entries)');
 
   let closing = false;
   const shutdown = (signal: string) => {

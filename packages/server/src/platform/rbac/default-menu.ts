@@ -282,6 +282,18 @@ export const STANDARD_FUNCTIONS = [
   { code: 'export', name: '导出' },
 ] as const;
 
+/**
+ * Entries added to the default menu after tenants already existed, by menu version. New tenants
+ * start at MENU_VERSION. At start, a tenant on an older version gets the entries of each later
+ * version that its menu lacks, granted to its default roles as a new tenant's would be. Each
+ * version is applied once, so an entry a tenant has deleted since does not come back. A module
+ * that adds entries to DEFAULT_MENU appends a version here.
+ */
+export const MENU_ADDITIONS: { version: number; keys: string[] }[] = [
+  { version: 1, keys: ['forms', '/project/my', '/project/template', '/project/recycle'] },
+];
+export const MENU_VERSION = MENU_ADDITIONS.at(-1)?.version ?? 0;
+
 /** Custom type 20 regroups these groups under new parents (spec 000 §6). */
 export const TYPE_20_REGROUP: { key: string; name: string; children: string[] }[] = [
   { key: 'service-management', name: '服务管理', children: ['expert', 'project-recommend'] },

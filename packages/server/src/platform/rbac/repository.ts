@@ -1,7 +1,14 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { Tx } from '../db';
-import { DEFAULT_MENU, DEFAULT_ROLES, type MenuSeed, STANDARD_FUNCTIONS } from './default-menu';
-import { functionPoints, identityRoles, menus, roleFunctions, roleMenus, roles } from './tables';
+import {
+  DEFAULT_MENU,
+  DEFAULT_ROLES,
+  MENU_ADDITIONS,
+  MENU_VERSION,
+  type MenuSeed,
+  STANDARD_FUNCTIONS,
+} from './default-menu';
+import { functionPoints, identityRoles, menus, menuVersions, roleFunctions, roleMenus, roles } from './tables';
 
 export type MenuRow = typeof menus.$inferSelect;
 
@@ -53,22 +60,7 @@ export async function seedTenantRbac(tx: Tx, tenantId: number): Promise<void> {
       })
       .returning({ id: roles.id });
     if (!row) continue;
-    const keys = new Set<string>();
-    const add = (m: MenuSeed) => {
-      if (role.except?.includes(m.key)) return;
-      keys.add(m.key);
-      for (const c of m.children ?? []) add(c);
-    };
-    for (const group of DEFAULT_MENU) {
-      if (role.grants === 'all' || role.grants.includes(group.key)) add(group);
-      else
-        for (const child of group.children ?? []) {
-          if (role.grants.includes(child.key)) {
-            keys.add(group.key);
-            add(child);
-          }
-        }
-    }
+    const keys = defaultRoleKeys(role);
     const menuIds = [...keys].map((k) => idsByKey.get(k)).filter((id): id is number => id !== undefined);
     if (menuIds.length > 0)
       await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ tenantId, roleId: row.id, menuId })));
@@ -77,6 +69,112 @@ export async function seedTenantRbac(tx: Tx, tenantId: number): Promise<void> {
     if (fns.length > 0)
       await tx.insert(roleFunctions).values(fns.map((f) => ({ tenantId, roleId: row.id, functionId: f.id })));
   }
+  await tx.insert(menuVersions).values({ tenantId, version: MENU_VERSION });
+}
+
+/** The menu keys a default role is granted: its groups whole, or single entries with their group. */
+function defaultRoleKeys(role: (typeof DEFAULT_ROLES)[number]): Set<string> {
+  const keys = new Set<string>();
+  const add = (m: MenuSeed) => {
+    if (role.except?.includes(m.key)) return;
+    keys.add(m.key);
+    for (const c of m.children ?? []) add(c);
+  };
+  for (const group of DEFAULT_MENU) {
+    if (role.grants === 'all' || role.grants.includes(group.key)) add(group);
+    else
+      for (const child of group.children ?? []) {
+        if (role.grants.includes(child.key)) {
+          keys.add(group.key);
+          add(child);
+        }
+      }
+  }
+  return keys;
+}
+
+/** A default-menu entry by key, with the key of its group (null for a group). */
+function seedOf(key: string): { seed: MenuSeed; parentKey: string | null } | null {
+  for (const group of DEFAULT_MENU) {
+    if (group.key === key) return { seed: group, parentKey: null };
+    const child = group.children?.find((c) => c.key === key);
+    if (child) return { seed: child, parentKey: group.key };
+  }
+  return null;
+}
+
+/**
+ * Brings the current tenant's menu up to MENU_VERSION (see MENU_ADDITIONS): adds the entries of
+ * each later version that it lacks, with their function points, and grants them to the default
+ * roles that still exist under their names, as a new tenant's roles would have them. Returns the
+ * keys added. Run in the tenant's transaction; running it again adds nothing.
+ */
+export async function upgradeTenantMenu(tx: Tx, tenantId: number): Promise<string[]> {
+  const [state] = await tx.select({ version: menuVersions.version }).from(menuVersions).limit(1);
+  const from = state?.version ?? 0;
+  if (from >= MENU_VERSION) return [];
+  const existing = new Map(
+    (await tx.select({ id: menus.id, key: menus.key }).from(menus)).map((m) => [m.key, m.id] as const),
+  );
+  // A tenant that never had the default menu has nothing to bring up to date.
+  if (existing.size === 0) return [];
+  const roleIds = new Map(
+    (await tx.select({ id: roles.id, name: roles.name }).from(roles)).map((r) => [r.name, r.id] as const),
+  );
+  const added: string[] = [];
+  const insertEntry = async (key: string): Promise<number | undefined> => {
+    const found = existing.get(key);
+    if (found !== undefined) return found;
+    const entry = seedOf(key);
+    if (!entry) return undefined;
+    const pid = entry.parentKey ? await insertEntry(entry.parentKey) : 0;
+    if (pid === undefined) return undefined;
+    const [last] = await tx
+      .select({ sort: max(menus.sort) })
+      .from(menus)
+      .where(eq(menus.pid, pid));
+    const [row] = await tx
+      .insert(menus)
+      .values({
+        tenantId,
+        pid,
+        name: entry.seed.name,
+        path: entry.seed.path ?? '',
+        key,
+        hidden: entry.seed.hidden ?? false,
+        sort: (last?.sort ?? -1) + 1,
+      })
+      .returning({ id: menus.id });
+    if (!row) return undefined;
+    existing.set(key, row.id);
+    added.push(key);
+    const fns = entry.seed.path?.startsWith('/')
+      ? await tx
+          .insert(functionPoints)
+          .values(STANDARD_FUNCTIONS.map((f) => ({ tenantId, menuId: row.id, code: f.code, name: f.name })))
+          .returning({ id: functionPoints.id })
+      : [];
+    for (const role of DEFAULT_ROLES) {
+      const roleId = roleIds.get(role.name);
+      if (roleId === undefined || !defaultRoleKeys(role).has(key)) continue;
+      await tx.insert(roleMenus).values({ tenantId, roleId, menuId: row.id }).onConflictDoNothing();
+      if (fns.length > 0)
+        await tx
+          .insert(roleFunctions)
+          .values(fns.map((f) => ({ tenantId, roleId, functionId: f.id })))
+          .onConflictDoNothing();
+    }
+    return row.id;
+  };
+  for (const addition of MENU_ADDITIONS) {
+    if (addition.version <= from) continue;
+    for (const key of addition.keys) await insertEntry(key);
+  }
+  await tx
+    .insert(menuVersions)
+    .values({ tenantId, version: MENU_VERSION })
+    .onConflictDoUpdate({ target: menuVersions.tenantId, set: { version: MENU_VERSION } });
+  return added;
 }
 
 /** Gives a new identity the default role of its identity code. */

@@ -125,3 +125,9 @@ export const identityRoles = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/** Tenant-owned: the version of the default menu the tenant's menu has been brought to (MENU_ADDITIONS). */
+export const menuVersions = pgTable('menu_versions', {
+  tenantId: tenantIdColumn().primaryKey(),
+  version: integer('version').notNull(),
+});

@@ -1,0 +1,83 @@
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  createTestPerson,
+  createTestTenant,
+  createTestTenantWithRbac,
+  TestClient,
+  type TestContext,
+} from '../../testing';
+import { MENU_ADDITIONS, MENU_VERSION, menus, menuVersions, upgradeTenantMenu } from '../rbac';
+
+const FORMS = ['forms', '/project/my', '/project/template', '/project/recycle'];
+
+interface MenuNode {
+  name: string;
+  path: string;
+  children?: MenuNode[];
+}
+const pathsOf = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.path, ...pathsOf(n.children ?? [])]);
+
+describe('bringing an existing tenant up to the default menu of this release', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A tenant as it was before the forms entries existed: no forms menu and no menu version. */
+  async function olderTenant() {
+    const tenant = await createTestTenantWithRbac(t.db);
+    await t.db.withTenant(tenant.id, async (tx) => {
+      await tx.delete(menus).where(inArray(menus.key, FORMS.slice(1)));
+      await tx.delete(menus).where(inArray(menus.key, ['forms']));
+      await tx.delete(menuVersions);
+    });
+    const person = await createTestPerson(t.db, tenant.id, { identities: [{ code: 4 }] });
+    const client = new TestClient(t.app, tenant.domain);
+    await client.loginAs(person.mobile as string, person.password);
+    return { tenant, client };
+  }
+
+  it('adds the entries a version added, grants them to the default roles, and does it once', async () => {
+    expect(MENU_ADDITIONS[0]?.keys).toEqual(FORMS);
+    const { tenant, client } = await olderTenant();
+    const before = (await client.get('/st365/auth/menu')).body.data;
+    expect(pathsOf(before.menuResult)).not.toContain('/project/my');
+
+    const added = await t.db.withTenant(tenant.id, (tx) => upgradeTenantMenu(tx, tenant.id));
+    expect(added).toEqual(FORMS);
+    const after = (await client.get('/st365/auth/menu')).body.data;
+    const forms = (after.menuResult as MenuNode[]).find((g) => g.name === '表单');
+    expect(forms?.children?.map((c) => c.path)).toEqual(['/project/my', '/project/template', '/project/recycle']);
+    expect(after.functions).toContain('/project/my:add');
+    const [version] = await t.db.withTenant(tenant.id, (tx) => tx.select().from(menuVersions));
+    expect(version?.version).toBe(MENU_VERSION);
+
+    // Again: nothing to do.
+    expect(await t.db.withTenant(tenant.id, (tx) => upgradeTenantMenu(tx, tenant.id))).toEqual([]);
+  });
+
+  it('does not bring back an entry a tenant on this version deleted, nor touch a tenant without the default menu', async () => {
+    const current = await createTestTenantWithRbac(t.db);
+    await t.db.withTenant(current.id, (tx) => tx.delete(menus).where(inArray(menus.key, ['/project/recycle'])));
+    expect(await t.db.withTenant(current.id, (tx) => upgradeTenantMenu(tx, current.id))).toEqual([]);
+    const keys = await t.db.withTenant(current.id, (tx) => tx.select({ key: menus.key }).from(menus));
+    expect(keys.map((k) => k.key)).not.toContain('/project/recycle');
+
+    const bare = await createTestTenant(t.db);
+    expect(await t.db.withTenant(bare.id, (tx) => upgradeTenantMenu(tx, bare.id))).toEqual([]);
+    expect(await t.db.withTenant(bare.id, (tx) => tx.select().from(menus))).toEqual([]);
+  });
+
+  it('works inside the tenant only: another tenant keeps its menu as it was', async () => {
+    const a = await olderTenant();
+    const b = await olderTenant();
+    await t.db.withTenant(a.tenant.id, (tx) => upgradeTenantMenu(tx, a.tenant.id));
+    const bKeys = await t.db.withTenant(b.tenant.id, (tx) => tx.select({ key: menus.key }).from(menus));
+    expect(bKeys.map((k) => k.key)).not.toContain('/project/my');
+    const bVersion = await t.db.withTenant(b.tenant.id, (tx) => tx.select().from(menuVersions));
+    expect(bVersion).toEqual([]);
+  });
+});

@@ -8,19 +8,6 @@ import { TableInput } from './TableInput';
 
 afterEach(cleanup);
 
-// antd's Table reads media queries; jsdom has none.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-
 describe('TableInput (spec 000 §5)', () => {
   it('emits the rows only when every cell is filled, else an empty list; added rows can be deleted', () => {
     const onChange = vi.fn();

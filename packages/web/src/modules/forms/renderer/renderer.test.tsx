@@ -6,20 +6,6 @@ import { chunksOf, FormRenderer } from './FormRenderer';
 
 afterEach(cleanup);
 
-// antd's Grid reads media queries and the renderer scrolls to a question in error; jsdom has neither.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-Element.prototype.scrollIntoView ??= () => undefined;
-
 describe('AnswerStore', () => {
   it('tells only the listeners of the answer that changed, and only when it changed', () => {
     const store = new AnswerStore({ a: '1', b: '2' });

@@ -49,6 +49,14 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
     await admin.reload();
     await admin.getByRole('button', { name: '站内消息' }).waitFor();
     await expect.poll(siderWidth).toBeLessThan(open);
+    // Collapsed, a group shows only its icon: every built-in group has one.
+    const items = admin.locator('aside .ant-menu-root > li.ant-menu-item, aside .ant-menu-root > li.ant-menu-submenu');
+    expect(await items.count()).toBeGreaterThan(5);
+    const withoutIcon = await items.evaluateAll((els) =>
+      els.filter((el) => !el.querySelector('.anticon, img')).map((el) => el.textContent),
+    );
+    expect(withoutIcon).toEqual([]);
+    await screenshot(admin, 'menu-collapsed');
     await admin.locator('.ant-pro-sider-collapsed-button').click();
     await expect.poll(() => admin.evaluate(() => localStorage.getItem('collapsed'))).toBe('0');
     await admin.context().close();

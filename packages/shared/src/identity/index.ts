@@ -112,6 +112,8 @@ export interface TMenuItem {
   name: string;
   path: string;
   img: string;
+  /** The entry's stable key: a built-in group's icon is picked by it (custom-… for a tenant's own entries). */
+  key: string;
   children: TMenuItem[];
 }
 export const ZMenuItem: z.ZodType<TMenuItem> = z.lazy(() =>
@@ -121,6 +123,7 @@ export const ZMenuItem: z.ZodType<TMenuItem> = z.lazy(() =>
     name: z.string(),
     path: z.string(),
     img: z.string(),
+    key: z.string(),
     children: z.array(ZMenuItem),
   }),
 );

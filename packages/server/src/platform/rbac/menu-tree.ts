@@ -4,7 +4,8 @@ import type { MenuRow } from './repository';
 
 function toTree(rows: MenuRow[]): TMenuItem[] {
   const byId = new Map<number, TMenuItem>();
-  for (const r of rows) byId.set(r.id, { id: r.id, pid: r.pid, name: r.name, path: r.path, img: r.img, children: [] });
+  for (const r of rows)
+    byId.set(r.id, { id: r.id, pid: r.pid, name: r.name, path: r.path, img: r.img, key: r.key, children: [] });
   const roots: TMenuItem[] = [];
   for (const r of rows) {
     const item = byId.get(r.id);
@@ -38,6 +39,7 @@ export function buildMenus(rows: MenuRow[], customType: number): { menuResult: T
         name: group.name,
         path: '',
         img: '',
+        key: group.key,
         children: moved.map((m) => ({ ...m, pid: parentId })),
       };
       menuResult = menuResult.filter((m) => !moved.includes(m));

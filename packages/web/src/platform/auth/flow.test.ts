@@ -8,9 +8,10 @@ const menu = [
     name: '组织',
     path: '',
     img: '',
-    children: [{ id: 2, pid: 1, name: '角色', path: '/roleManage', img: '', children: [] }],
+    key: '',
+    children: [{ id: 2, pid: 1, name: '角色', path: '/roleManage', img: '', key: '', children: [] }],
   },
-  { id: 3, pid: 0, name: '首页', path: '/homepage', img: '', children: [] },
+  { id: 3, pid: 0, name: '首页', path: '/homepage', img: '', key: '', children: [] },
 ];
 
 describe('the callback after identity login', () => {

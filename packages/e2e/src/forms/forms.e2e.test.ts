@@ -223,6 +223,29 @@ describe('the form engine: design, logic, publish, fill in, statistics', () => {
     await admin.getByRole('button', { name: /已保存$/ }).waitFor();
   });
 
+  it('finds a template, exports the list, previews it as a filler sees it, and makes a form from it', async () => {
+    await admin.goto(`${baseUrl}/new/project/template`);
+    await admin.getByLabel('搜索模板').fill('满意');
+    await admin.getByLabel('搜索模板').press('Enter');
+    const cards = admin.locator('.ant-card-small');
+    await expect.poll(() => cards.count()).toBe(1);
+    await cards.getByText('活动满意度调查').waitFor();
+    await admin.getByText('第 1-1 条/总共 1 条').waitFor();
+    const download = admin.waitForEvent('download');
+    await admin.getByRole('button', { name: /导出Excel/ }).click();
+    expect((await download).suggestedFilename()).toBe('表单模板.xlsx');
+    await screenshot(admin, 'form-templates');
+
+    await cards.getByRole('button', { name: '预览' }).click();
+    await admin.getByText('模板预览：活动满意度调查').waitFor();
+    await admin.getByRole('button', { name: /提\s*交（预览）/ }).waitFor();
+    await admin.getByRole('button', { name: '使用模板' }).click();
+    await admin.waitForURL(/\/new\/project\/form\/editor\?key=\w+/);
+    await admin.getByText('创建成功').waitFor();
+    await admin.goto(`${baseUrl}/new/project/my`);
+    await admin.getByRole('row').filter({ hasText: '活动满意度调查' }).waitFor();
+  });
+
   it('stopping the form closes the fill page', async () => {
     await admin.goto(`${baseUrl}/new/project/my`);
     const row = admin.getByRole('row').filter({ hasText: '年会报名（浏览器测试）' });

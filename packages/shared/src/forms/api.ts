@@ -192,5 +192,7 @@ export const ZTemplateRow = z.object({
   description: z.string(),
   builtin: z.boolean(),
   fieldCount: z.number().int(),
+  /** null for a built-in template. */
+  updatedAt: z.string().nullable(),
 });
 export type TTemplateRow = z.infer<typeof ZTemplateRow>;

@@ -1,3 +1,4 @@
+import { BUILTIN_TEMPLATES } from '@shetuan/shared/forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminsOfTwoTenants, createTestApp, lastSmsCode, TestClient, type TestContext } from '../../testing';
 
@@ -218,7 +219,9 @@ describe('the project form system: forms, versions, the fill page and its checks
 
   it('templates: built-in ones and the tenant own; a form made from one has its questions', async () => {
     const list = await a.get('/st365/project/templates');
-    expect(list.body.data.map((x: { name: string }) => x.name)).toContain('活动报名表');
+    expect(list.body.data.records.map((x: { name: string }) => x.name)).toContain('活动报名表');
+    const builtinCount = BUILTIN_TEMPLATES.length;
+    expect(list.body.data.total).toBe(builtinCount);
     const made = await a.post('/st365/project/forms', { name: '报名', templateKey: 'builtin:activity-registration' });
     const detail = await a.get(`/st365/project/forms/${made.body.data.key}`);
     expect(detail.body.data.schema.fields.map((f: { id: string }) => f.id)).toContain('hotel');
@@ -226,7 +229,19 @@ describe('the project form system: forms, versions, the fill page and its checks
       '已设为模板',
     );
     const mineToo = await a.get('/st365/project/templates?keyword=年会');
-    expect(mineToo.body.data).toEqual([expect.objectContaining({ key, builtin: false })]);
+    expect(mineToo.body.data.records).toEqual([expect.objectContaining({ key, builtin: false })]);
+    // Pages run on from the built-in templates into the tenant's; the export lists them all.
+    const all = await a.get('/st365/project/templates?pageSize=100');
+    expect(all.body.data.total).toBe(builtinCount + 1);
+    const last = await a.get(`/st365/project/templates?pageSize=1&current=${builtinCount + 1}`);
+    expect(last.body.data.records).toEqual([expect.objectContaining({ key, builtin: false })]);
+    const first = await a.get('/st365/project/templates?pageSize=1&current=1');
+    expect(first.body.data.records).toEqual([expect.objectContaining({ builtin: true, updatedAt: null })]);
+    expect((await a.get('/st365/project/templates?pageSize=0')).body.msg).toContain('每页至少1条');
+    const xlsx = await a.get('/st365/project/templates/export');
+    expect(xlsx.raw.headers['content-type']).toContain('spreadsheetml');
+    // The other tenant sees the built-in templates only.
+    expect((await b.get('/st365/project/templates')).body.data.total).toBe(builtinCount);
   });
 
   it('phone verification fields spend a verified token once', async () => {

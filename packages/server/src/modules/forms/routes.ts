@@ -317,11 +317,41 @@ export async function formRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags,
         summary: '表单模板（内置与本单位）',
-        querystring: z.object({ keyword: z.string().trim().max(50).optional() }),
-        response: { 200: ZEnvelope(z.array(ZTemplateRow)) },
+        querystring: ZPageQuery,
+        response: { 200: ZEnvelope(ZPage(ZTemplateRow)) },
       },
     },
-    async (request) => ok(await mine(request, (tx) => forms.listTemplates(tx, request.query.keyword))),
+    async (request) => ok(await mine(request, (tx) => forms.listTemplates(tx, request.query))),
+  );
+
+  app.get(
+    '/project/templates/export',
+    {
+      config: { permission: '/project/template:export' },
+      schema: {
+        tags,
+        summary: '表单模板：导出（xlsx）',
+        querystring: ZPageQuery.omit({ current: true, pageSize: true }),
+      },
+    },
+    async (request, reply) => {
+      const page = await mine(request, (tx) =>
+        forms.listTemplates(tx, { ...request.query, current: 1, pageSize: EXPORT_MAX_ROWS }),
+      );
+      return sendXlsx(
+        reply,
+        '表单模板',
+        '模板',
+        [
+          { header: '模板名称', width: 30, value: (r) => r.name },
+          { header: '来源', width: 10, value: (r) => (r.builtin ? '内置' : '本单位') },
+          { header: '说明', width: 40, value: (r) => r.description },
+          { header: '题目数', width: 10, value: (r) => r.fieldCount },
+          { header: '更新时间', width: 22, value: (r) => (r.updatedAt ? new Date(r.updatedAt) : '') },
+        ],
+        page.records,
+      );
+    },
   );
 
   app.get(

@@ -150,38 +150,55 @@ export async function listForms(
   };
 }
 
-/** The templates to start from: the built-in ones, then the tenant's (any of its people may use them). */
-export async function listTemplates(tx: Tx, keyword?: string): Promise<TTemplateRow[]> {
-  const k = keyword?.trim().toLowerCase() ?? '';
+/**
+ * The templates to start from, a page at a time: the built-in ones first, then the tenant's (any of
+ * its people may use them), newest first.
+ */
+export async function listTemplates(tx: Tx, query: TPageQuery): Promise<TPage<TTemplateRow>> {
+  const k = query.keyword?.trim().toLowerCase() ?? '';
   const builtin = BUILTIN_TEMPLATES.filter((t) => !k || t.name.toLowerCase().includes(k)).map((t) => ({
     key: t.key,
     name: t.name,
     description: t.description,
     builtin: true,
     fieldCount: t.schema.fields.length,
+    updatedAt: null,
   }));
-  const rows = await tx
-    .select()
-    .from(formProjects)
-    .where(
-      and(
-        eq(formProjects.isTemplate, true),
-        isNull(formProjects.deletedAt),
-        k ? ilike(formProjects.name, likePattern(k)) : undefined,
-      ),
-    )
-    .orderBy(desc(formProjects.updatedAt))
-    .limit(200);
-  return [
-    ...builtin,
-    ...rows.map((r) => ({
-      key: r.key,
-      name: r.name,
-      description: r.description,
-      builtin: false,
-      fieldCount: r.schema.fields.length,
-    })),
-  ];
+  const cond = and(
+    eq(formProjects.isTemplate, true),
+    isNull(formProjects.deletedAt),
+    k ? ilike(formProjects.name, likePattern(k)) : undefined,
+  );
+  const [total] = await tx.select({ n: count() }).from(formProjects).where(cond);
+  const offset = (query.current - 1) * query.pageSize;
+  const fromBuiltin = builtin.slice(offset, offset + query.pageSize);
+  const want = query.pageSize - fromBuiltin.length;
+  const rows =
+    want > 0
+      ? await tx
+          .select()
+          .from(formProjects)
+          .where(cond)
+          .orderBy(desc(formProjects.updatedAt), desc(formProjects.id))
+          .limit(want)
+          .offset(Math.max(0, offset - builtin.length))
+      : [];
+  return {
+    records: [
+      ...fromBuiltin,
+      ...rows.map((r) => ({
+        key: r.key,
+        name: r.name,
+        description: r.description,
+        builtin: false,
+        fieldCount: r.schema.fields.length,
+        updatedAt: r.updatedAt.toISOString(),
+      })),
+    ],
+    total: builtin.length + (total?.n ?? 0),
+    current: query.current,
+    pageSize: query.pageSize,
+  };
 }
 
 /** A template's schema (built-in, or a tenant template of this tenant). */

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Input, Row, Space, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Input, Pagination, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback';
@@ -7,12 +8,25 @@ import { useCan } from '../../platform/auth/can';
 import { EmptyState } from '../../platform/widgets/EmptyState';
 import { formApi, formKeys } from './api';
 
-/** /project/template: built-in and the tenant's templates; preview one, or make a form from it. */
+/** Cards a page: four rows of three. */
+const PAGE_SIZE = 12;
+
+/**
+ * /project/template: built-in and the tenant's templates, a page at a time; preview one, make a
+ * form from it, or export the list.
+ */
 export default function TemplatePage() {
   const [keyword, setKeyword] = useState('');
+  const [current, setCurrent] = useState(1);
+  const [exporting, setExporting] = useState(false);
   const navigate = useNavigate();
   const can = useCan();
-  const list = useQuery({ queryKey: formKeys.templates(keyword), queryFn: () => formApi.templates(keyword) });
+  const list = useQuery({
+    queryKey: formKeys.templates(keyword, current),
+    queryFn: () => formApi.templates(keyword, current, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const records = list.data?.records ?? [];
   const use = async (key: string, name: string) => {
     const row = await formApi.create({ name, templateKey: key });
     void feedback.message.success('创建成功');
@@ -22,18 +36,39 @@ export default function TemplatePage() {
     <Card
       title="表单模板"
       extra={
-        <Input.Search
-          placeholder="模板名称"
-          allowClear
-          onSearch={setKeyword}
-          style={{ width: 240 }}
-          aria-label="搜索模板"
-        />
+        <Space>
+          <Input.Search
+            placeholder="模板名称"
+            allowClear
+            onSearch={(value) => {
+              setKeyword(value);
+              setCurrent(1);
+            }}
+            style={{ width: 240 }}
+            aria-label="搜索模板"
+          />
+          {can('/project/template:export') && (
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={async () => {
+                setExporting(true);
+                try {
+                  await formApi.exportTemplates(keyword);
+                } finally {
+                  setExporting(false);
+                }
+              }}
+            >
+              导出Excel
+            </Button>
+          )}
+        </Space>
       }
     >
-      {list.data?.length === 0 && <EmptyState />}
+      {list.data?.total === 0 && <EmptyState />}
       <Row gutter={[16, 16]}>
-        {(list.data ?? []).map((t) => (
+        {records.map((t) => (
           <Col key={t.key} xs={24} sm={12} lg={8}>
             <Card
               size="small"
@@ -70,6 +105,17 @@ export default function TemplatePage() {
           </Col>
         ))}
       </Row>
+      {(list.data?.total ?? 0) > 0 && (
+        <Pagination
+          style={{ marginTop: 16, justifyContent: 'flex-end' }}
+          current={current}
+          pageSize={PAGE_SIZE}
+          total={list.data?.total ?? 0}
+          showTotal={(total, range) => `第 ${range[0]}-${range[1]} 条/总共 ${total} 条`}
+          showSizeChanger={false}
+          onChange={setCurrent}
+        />
+      )}
     </Card>
   );
 }

@@ -18,7 +18,7 @@ export const formKeys = {
   all: ['forms'] as const,
   list: () => [...formKeys.all, 'list'] as const,
   detail: (key: string) => [...formKeys.all, 'detail', key] as const,
-  templates: (keyword: string) => [...formKeys.all, 'templates', keyword] as const,
+  templates: (keyword: string, current: number) => [...formKeys.all, 'templates', keyword, current] as const,
   template: (key: string) => [...formKeys.all, 'template', key] as const,
   stats: (key: string) => [...formKeys.all, 'stats', key] as const,
   publicForm: (key: string) => [...formKeys.all, 'public', key] as const,
@@ -50,7 +50,10 @@ export const formApi = {
   purge: (key: string) => request<null>(`/project/recycle/${encodeURIComponent(key)}`, { method: 'DELETE' }),
   setTemplate: (key: string, isTemplate: boolean) =>
     request<TFormRow>(`${base(key)}/template`, { method: 'PUT', body: { isTemplate } }),
-  templates: (keyword: string) => api.get<TTemplateRow[]>('/project/templates', { keyword: keyword || undefined }),
+  templates: (keyword: string, current: number, pageSize: number) =>
+    api.get<TPage<TTemplateRow>>('/project/templates', { keyword: keyword || undefined, current, pageSize }),
+  exportTemplates: (keyword: string) =>
+    api.download('/project/templates/export', { keyword: keyword || undefined }, '表单模板.xlsx'),
   template: (key: string) =>
     api.get<{ name: string; schema: TFormSchema }>(`/project/templates/${encodeURIComponent(key)}`),
   answers: (key: string, query: Record<string, string | number | undefined>) =>

@@ -43,6 +43,9 @@ const shotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 /** Saves a screenshot to packages/e2e/screenshots/ for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(shotDir, { recursive: true });
+  // From the top: a full-page capture of a scrolled page draws the fixed header and menu where
+  // the viewport was, in the middle of the picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
 }
 

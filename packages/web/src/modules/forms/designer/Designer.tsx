@@ -40,10 +40,10 @@ import {
   withoutField,
 } from '@shetuan/shared/forms';
 import { Button, Col, Empty, Form, Modal, Row, Space, Tabs, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { feedback } from '../../../app/feedback';
 import { DisplayField, FieldControl } from '../renderer/FieldControl';
-import { FormRenderer } from '../renderer/FormRenderer';
+import { cellStyle, FormRenderer } from '../renderer/FormRenderer';
 import { FieldSettings } from './FieldSettings';
 import { FormSettingsPanel } from './FormSettingsPanel';
 import { ImportDialog } from './ImportDialog';
@@ -86,31 +86,40 @@ function PaletteButton({ itemKey, name, onAdd }: { itemKey: string; name: string
   );
 }
 
-function CanvasField({
+/**
+ * One question on the canvas. Memoised with stable callbacks: editing a question in the panel
+ * re-renders that question only, however long the form.
+ */
+const CanvasField = memo(function CanvasField({
   field,
   selected,
+  gutter,
   onSelect,
   onCopy,
   onDelete,
 }: {
   field: TFormField;
   selected: boolean;
-  onSelect: () => void;
-  onCopy: () => void;
-  onDelete: () => void;
+  gutter: number;
+  onSelect: (id: string) => void;
+  onCopy: (id: string) => void;
+  onDelete: (id: string) => void;
 }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: field.id });
   return (
-    <Col span={field.span} ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }}>
+    <div
+      ref={setNodeRef}
+      style={{ ...cellStyle(field.span, gutter), transform: CSS.Transform.toString(transform), transition }}
+    >
       {/* biome-ignore lint/a11y/useSemanticElements: a card holding form controls cannot be a button */}
       <div
         role="button"
         tabIndex={0}
         aria-label={`题目：${field.label || FIELD_TYPE_NAMES[field.type]}`}
         aria-pressed={selected}
-        onClick={onSelect}
+        onClick={() => onSelect(field.id)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && e.target === e.currentTarget) onSelect();
+          if (e.key === 'Enter' && e.target === e.currentTarget) onSelect(field.id);
         }}
         style={{
           position: 'relative',
@@ -141,7 +150,7 @@ function CanvasField({
               aria-label="复制"
               onClick={(e) => {
                 e.stopPropagation();
-                onCopy();
+                onCopy(field.id);
               }}
             />
           </Tooltip>
@@ -154,7 +163,7 @@ function CanvasField({
               aria-label="删除"
               onClick={(e) => {
                 e.stopPropagation();
-                onDelete();
+                onDelete(field.id);
               }}
             />
           </Tooltip>
@@ -175,9 +184,9 @@ function CanvasField({
           </Form.Item>
         )}
       </div>
-    </Col>
+    </div>
   );
-}
+});
 
 /**
  * The form designer (spec 002 §2): palette 266 px on the left (click or drag to add), the canvas
@@ -263,6 +272,32 @@ export function Designer({
     }
   };
 
+  // Stable callbacks for the memoised canvas questions; they act on the latest state.
+  const latest = useRef({ schema, copy, remove });
+  latest.current = { schema, copy, remove };
+  const onSelectField = useCallback((id: string) => {
+    setSelectedId(id);
+    setPanel('field');
+  }, []);
+  const onCopyField = useCallback((id: string) => {
+    const f = latest.current.schema.fields.find((x) => x.id === id);
+    if (f) latest.current.copy(f);
+  }, []);
+  const onDeleteField = useCallback((id: string) => {
+    const f = latest.current.schema.fields.find((x) => x.id === id);
+    if (f) void latest.current.remove(f);
+  }, []);
+  const idsKey = schema.fields.map((f) => f.id).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ids change exactly when idsKey does
+  const sortableIds = useMemo(() => schema.fields.map((f) => f.id), [idsKey]);
+  const { labelPosition, labelWidth, gutter } = schema.settings;
+  const labelCol = useMemo(
+    () => (labelPosition === 'top' ? undefined : { flex: `0 0 ${labelWidth}px` }),
+    [labelPosition, labelWidth],
+  );
+  const wrapperCol = useMemo(() => (labelPosition === 'top' ? undefined : { flex: 1 }), [labelPosition]);
+  const rowStyle = useMemo(() => ({ display: 'flex', flexWrap: 'wrap' as const, marginInline: -gutter / 2 }), [gutter]);
+
   const onDragEnd = (e: DragEndEvent) => {
     setDragging(null);
     const active = String(e.active.id);
@@ -345,11 +380,9 @@ export function Designer({
             </Space>
           </div>
           <Form
-            layout={schema.settings.labelPosition === 'top' ? 'vertical' : 'horizontal'}
-            labelCol={
-              schema.settings.labelPosition === 'top' ? undefined : { flex: `0 0 ${schema.settings.labelWidth}px` }
-            }
-            wrapperCol={schema.settings.labelPosition === 'top' ? undefined : { flex: 1 }}
+            layout={labelPosition === 'top' ? 'vertical' : 'horizontal'}
+            labelCol={labelCol}
+            wrapperCol={wrapperCol}
             labelAlign={schema.settings.labelPosition === 'left' ? 'left' : 'right'}
             size={schema.settings.size}
             component="div"
@@ -358,22 +391,20 @@ export function Designer({
               {schema.fields.length === 0 ? (
                 <Empty description="从左侧点击或拖入题目" style={{ paddingTop: 100 }} />
               ) : (
-                <SortableContext items={schema.fields.map((f) => f.id)} strategy={rectSortingStrategy}>
-                  <Row gutter={schema.settings.gutter}>
+                <SortableContext items={sortableIds} strategy={rectSortingStrategy}>
+                  <div style={rowStyle}>
                     {schema.fields.map((f) => (
                       <CanvasField
                         key={f.id}
                         field={f}
                         selected={f.id === selectedId}
-                        onSelect={() => {
-                          setSelectedId(f.id);
-                          setPanel('field');
-                        }}
-                        onCopy={() => copy(f)}
-                        onDelete={() => void remove(f)}
+                        gutter={gutter}
+                        onSelect={onSelectField}
+                        onCopy={onCopyField}
+                        onDelete={onDeleteField}
                       />
                     ))}
-                  </Row>
+                  </div>
                 </SortableContext>
               )}
             </div>

@@ -335,8 +335,8 @@ const chunkStyle = (count: number, gutter: number): CSSProperties => ({
   containIntrinsicSize: `auto ${count * 72}px`,
 });
 
-/** One grid cell of `span` (of 24) columns. */
-const cellStyle = (span: number, gutter: number): CSSProperties => ({
+/** One grid cell of `span` (of 24) columns (the designer's canvas uses it too). */
+export const cellStyle = (span: number, gutter: number): CSSProperties => ({
   flex: `0 0 ${(span / 24) * 100}%`,
   maxWidth: `${(span / 24) * 100}%`,
   paddingInline: gutter / 2,

@@ -22,7 +22,8 @@ import {
 } from '@shetuan/shared/forms';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../../platform/auth/context';
+import { authOf, callerTenant } from '../../platform/auth/context';
+import type { Tx } from '../../platform/db';
 import { readUpload, storagesFromConfig, storeUpload } from '../../platform/files';
 import type { AppInstance } from '../../platform/http/app-types';
 import { AppError } from '../../platform/http/errors';
@@ -44,7 +45,6 @@ import {
 } from './fill';
 import * as forms from './service';
 
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const tags = ['forms'];
 const ZKey = z.object({ key: z.string().regex(/^[A-Za-z0-9]{6,40}$/, '表单不存在或已删除') });
 const ZNull = ZEnvelope(z.null());
@@ -62,8 +62,7 @@ const ZAnswerQuery = ZPageQuery.extend({
 export async function formRoutes(app: AppInstance): Promise<void> {
   const { db } = app;
   const storages = storagesFromConfig(app.config);
-  const mine = <T>(r: FastifyRequest, work: (tx: Parameters<Parameters<typeof db.withTenant>[1]>[0]) => Promise<T>) =>
-    db.withTenant(authOf(r).tenantId, work);
+  const mine = callerTenant(db);
 
   app.get(
     '/project/forms',
@@ -482,10 +481,8 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? ''),
   });
-  const inDomainTenant = async <T>(
-    request: FastifyRequest,
-    work: (tx: Parameters<Parameters<typeof db.withTenant>[1]>[0]) => Promise<T>,
-  ) => db.withTenant(request.auth?.tenantId ?? (await tenantOfRequest(db, request)), work);
+  const inDomainTenant = async <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) =>
+    db.withTenant(request.auth?.tenantId ?? (await tenantOfRequest(db, request)), work);
 
   app.get(
     '/project/public/forms/:key',

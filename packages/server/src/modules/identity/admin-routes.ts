@@ -11,9 +11,8 @@ import {
   ZUserUpdate,
 } from '@shetuan/shared/identity';
 import { ZIdentityRoles } from '@shetuan/shared/rbac';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../../platform/auth/context';
+import { authOf, callerTenant } from '../../platform/auth/context';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { AppInstance } from '../../platform/http/app-types';
 import { AppError } from '../../platform/http/errors';
@@ -23,7 +22,6 @@ import { setIdentityRoles } from '../../platform/rbac';
 import * as admin from './admin-service';
 import { USER_EXPORT_COLUMNS, USER_EXPORT_JOB } from './user-export';
 
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const tags = ['identity'];
 const ZNull = ZEnvelope(z.null());
 
@@ -38,8 +36,7 @@ export async function identityAdminRoutes(app: AppInstance): Promise<void> {
 
 async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<void> {
   const { db } = app;
-  const inTenant = <T>(r: FastifyRequest, work: Parameters<typeof db.withTenant<T>>[1]) =>
-    db.withTenant(authOf(r).tenantId, work);
+  const inTenant = callerTenant(db);
   const { menu, api, title } = kind;
 
   app.get(

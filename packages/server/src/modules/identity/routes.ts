@@ -26,14 +26,13 @@ import {
 } from '@shetuan/shared/identity';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../../platform/auth/context';
+import { authOf } from '../../platform/auth/context';
 import type { AppInstance } from '../../platform/http/app-types';
 import { SMS_CODE } from '../../platform/sms';
 import { tenantOfRequest } from '../../platform/tenancy/request-tenant';
 import * as identity from './service';
 
 const meta = (r: FastifyRequest) => ({ ip: r.ip, userAgent: String(r.headers['user-agent'] ?? '') });
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const ZNull = ZEnvelope(z.null());
 const tags = ['identity'];
 

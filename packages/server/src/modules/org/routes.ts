@@ -1,22 +1,19 @@
 import { ok, orgTypeNames, ZEnvelope, ZIdParam, ZPageQuery } from '@shetuan/shared';
 import { ZDepartmentInput, ZDepartmentPage, ZOrgInput, ZOrgPage } from '@shetuan/shared/org';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../../platform/auth/context';
+import { authOf, callerTenant } from '../../platform/auth/context';
 import type { AppInstance } from '../../platform/http/app-types';
 import { sendXlsx } from '../../platform/http/excel';
 import * as dept from './departments';
 import * as org from './service';
 
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const tags = ['org'];
 const ZNull = ZEnvelope(z.null());
 
 /** /company: the organisations (units) of the tenant. */
 export async function orgRoutes(app: AppInstance): Promise<void> {
   const { db } = app;
-  const inTenant = <T>(r: FastifyRequest, work: Parameters<typeof db.withTenant<T>>[1]) =>
-    db.withTenant(authOf(r).tenantId, work);
+  const inTenant = callerTenant(db);
 
   app.get(
     '/org/orgs',
@@ -120,8 +117,7 @@ export async function orgRoutes(app: AppInstance): Promise<void> {
 /** /departmentManage: the departments of the association's own office, as a tree. */
 async function departmentRoutes(app: AppInstance): Promise<void> {
   const { db } = app;
-  const inTenant = <T>(r: FastifyRequest, work: Parameters<typeof db.withTenant<T>>[1]) =>
-    db.withTenant(authOf(r).tenantId, work);
+  const inTenant = callerTenant(db);
 
   app.get(
     '/org/departments',

@@ -1,15 +1,13 @@
 import { likePattern, ok, ZEnvelope, ZPage, ZPageQuery } from '@shetuan/shared';
 import { ZLoginLog, ZOperationLog } from '@shetuan/shared/identity';
 import { count, desc, eq, ilike, or } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { users } from '../../modules/identity/tables';
-import type { AuthContext } from '../auth/context';
+import { authOf } from '../auth/context';
 import type { Tx } from '../db';
 import type { AppInstance } from '../http/app-types';
 import { sendXlsx } from '../http/excel';
 import { loginLogs, operationLogs } from './tables';
 
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const tags = ['audit'];
 const loginFilter = (k?: string) =>
   k ? or(ilike(loginLogs.login, likePattern(k)), ilike(loginLogs.ip, likePattern(k))) : undefined;

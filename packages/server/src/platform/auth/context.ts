@@ -1,3 +1,6 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppDatabase, Tx } from '../db';
+
 /** Who a request acts as, once the auth hook has checked its session. */
 export interface AuthContext {
   tenantId: number;
@@ -22,4 +25,17 @@ declare module 'fastify' {
     auth: AuthContext | null;
     rawBody?: string;
   }
+}
+
+/** The caller of a route that requires login (the auth hook has set it). */
+export const authOf = (r: FastifyRequest): AuthContext => r.auth as AuthContext;
+
+/**
+ * A route file's door to its caller's tenant: `const inTenant = callerTenant(db)`, then
+ * `inTenant(request, (tx) => …)` runs the work in one transaction under that tenant's RLS.
+ * `withUser` also sets the caller as app.user_id (for policies that need the person).
+ */
+export function callerTenant(db: AppDatabase, options: { withUser?: boolean } = {}) {
+  return <T>(r: FastifyRequest, work: (tx: Tx) => Promise<T>): Promise<T> =>
+    db.withTenant(authOf(r).tenantId, work, options.withUser ? authOf(r).userId : undefined);
 }

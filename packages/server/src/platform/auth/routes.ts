@@ -1,16 +1,14 @@
 import { identityName, maskPhone, ok, ResultCode, ZEnvelope, ZIdParam } from '@shetuan/shared';
 import { ZOnlineSession } from '@shetuan/shared/identity';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { identities, users } from '../../modules/identity/tables';
 import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
-import type { AuthContext } from './context';
+import { authOf } from './context';
 import { revokeSession } from './sessions';
 import { sessions } from './tables';
 
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const tags = ['auth'];
 
 /** /onlineSessions: the tenant's active sessions; an administrator can force one out. */

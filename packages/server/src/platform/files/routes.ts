@@ -2,14 +2,13 @@ import multipart from '@fastify/multipart';
 import { ok, ResultCode, UPLOAD_MESSAGES, ZEnvelope, ZIdParam } from '@shetuan/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../auth/context';
+import { authOf } from '../auth/context';
 import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
 import { tenantOfRequest } from '../tenancy/request-tenant';
 import { confirmUpload, openFile, openPublicImage, presignUpload, storeUpload } from './service';
 import { type Storages, storagesFromConfig } from './storage';
 
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const tags = ['files'];
 /** The spec's largest upload (the component's default fileSize prop: 90,000,000 MB-units is far more; we cap at 100 MB). */
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;

@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import { ok, ResultCode, ZEnvelope } from '@shetuan/shared';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../auth/context';
+import { authOf } from '../auth/context';
 import { tenantFilePath } from '../files/local';
 import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
 import { jobOf } from './service';
 
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const ZKey = z.object({ key: z.string({ error: '缺少任务标识' }).regex(/^[0-9a-f]{32}$/, '任务标识有误') });
 
 /** GET /common/process?key= (spec 000 §7): rate in percent, and url once the file is ready. */

@@ -1,20 +1,17 @@
 import { ok, ZEnvelope } from '@shetuan/shared';
 import { ZMessage, ZMessagePage, ZMessageQuery, ZMessageSetting } from '@shetuan/shared/messages';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../auth/context';
+import { authOf, callerTenant } from '../auth/context';
 import type { AppInstance } from '../http/app-types';
 import { EXPORT_MAX_ROWS, sendXlsx } from '../http/excel';
 import * as msg from './service';
 
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const tags = ['messages'];
 
 /** In-site messages (spec 000 §2, §3): the bell, /messagePlatform, /messagePlatformDetail, /messageSetting. */
 export async function messageRoutes(app: AppInstance): Promise<void> {
   const { db } = app;
-  const inTenant = <T>(r: FastifyRequest, work: Parameters<typeof db.withTenant<T>>[1]) =>
-    db.withTenant(authOf(r).tenantId, work);
+  const inTenant = callerTenant(db);
 
   app.get(
     '/messages',

@@ -1,14 +1,12 @@
 import { ok, ZEnvelope, ZIdParam, ZPageQuery } from '@shetuan/shared';
 import { ZFunctionInput, ZFunctionPage, ZMenuInput, ZMenuTree } from '@shetuan/shared/rbac';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../auth/context';
+import { authOf, callerTenant } from '../auth/context';
 import type { AppInstance } from '../http/app-types';
 import { sendXlsx } from '../http/excel';
 import { menuTree } from './admin-service';
 import * as config from './config-service';
 
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const tags = ['rbac'];
 const ZNull = ZEnvelope(z.null());
 const ZCreated = ZEnvelope(z.object({ id: z.number() }));
@@ -16,8 +14,7 @@ const ZCreated = ZEnvelope(z.object({ id: z.number() }));
 /** /setMenu (the menu tree) and /function (function points). */
 export async function rbacConfigRoutes(app: AppInstance): Promise<void> {
   const { db } = app;
-  const inTenant = <T>(r: FastifyRequest, work: Parameters<typeof db.withTenant<T>>[1]) =>
-    db.withTenant(authOf(r).tenantId, work);
+  const inTenant = callerTenant(db);
 
   app.get(
     '/rbac/menus',

@@ -8,23 +8,20 @@ import {
   ZRolePage,
   ZRoleQuery,
 } from '@shetuan/shared/rbac';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../auth/context';
+import { authOf, callerTenant } from '../auth/context';
 import type { AppInstance } from '../http/app-types';
 import { sendXlsx } from '../http/excel';
 import * as admin from './admin-service';
 import * as detail from './role-detail';
 
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const tags = ['rbac'];
 const ZNull = ZEnvelope(z.null());
 
 /** /roleManage and /jurisdiction: roles, and what each grants. */
 export async function rbacRoutes(app: AppInstance): Promise<void> {
   const { db } = app;
-  const inTenant = <T>(r: FastifyRequest, work: Parameters<typeof db.withTenant<T>>[1]) =>
-    db.withTenant(authOf(r).tenantId, work, authOf(r).userId);
+  const inTenant = callerTenant(db, { withUser: true });
 
   app.get(
     '/rbac/roles',
@@ -161,8 +158,7 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
 /** /roleManageDetail: a role, what it grants, and who holds it. */
 async function roleDetailRoutes(app: AppInstance): Promise<void> {
   const { db } = app;
-  const inTenant = <T>(r: FastifyRequest, work: Parameters<typeof db.withTenant<T>>[1]) =>
-    db.withTenant(authOf(r).tenantId, work);
+  const inTenant = callerTenant(db);
   app.get(
     '/rbac/roles/:id',
     {

@@ -1,14 +1,12 @@
 import { likePattern, maskPhone, ok, ZEnvelope, ZPage, ZPageQuery } from '@shetuan/shared';
 import { count, desc, ilike, or } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../auth/context';
+import { authOf } from '../auth/context';
 import type { Tx } from '../db';
 import type { AppInstance } from '../http/app-types';
 import { sendXlsx } from '../http/excel';
 import { smsOutbox } from './tables';
 
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const ZOutboxRow = z.object({
   id: z.number().int(),
   phone: z.string(),

@@ -11,17 +11,14 @@ import {
 } from '@shetuan/shared';
 import { type TTenantAdminRow, type TTenantInput, ZTenantAdminRow, ZTenantInput } from '@shetuan/shared/tenant';
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../auth/context';
+import { type AuthContext, authOf } from '../auth/context';
 import type { AppDatabase, Tx } from '../db';
 import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
 import { sendXlsx } from '../http/excel';
 import { seedTenantRbac } from '../rbac';
 import { tenantDomains, tenants } from './tables';
-
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 
 function requireSuperAdmin(auth: AuthContext): void {
   if (!auth.isSuperAdmin) throw new AppError(ResultCode.FORBIDDEN, '仅运营超级管理员可以管理租户');

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ok, ResultCode, ZEnvelope } from '@shetuan/shared';
 import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../auth/context';
+import { authOf } from '../auth/context';
 import type { Tx } from '../db';
 import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
@@ -11,7 +10,6 @@ import { tenantOfRequest } from '../tenancy/request-tenant';
 import { type WechatProvider, wechatProviderFromConfig } from './provider';
 import { wechatAccounts, wechatBindings } from './tables';
 
-const authOf = (r: FastifyRequest) => r.auth as AuthContext;
 const tags = ['wechat'];
 /** How long a binding QR code stays valid (then 二维码已失效,请刷新页面再试). */
 export const WECHAT_QR_SECONDS = 120;

@@ -47,9 +47,9 @@ export default function ProjectListPage() {
   const [tab, setTab] = useState('all');
   const params = useMemo(() => ({ status: TABS.find((t) => t.key === tab)?.status }), [tab]);
   const reload = () => void ref.current?.reload();
-  const act = async (work: Promise<unknown>, done?: string) => {
+  const act = async (work: Promise<unknown>, done: string) => {
     await work;
-    if (done) void feedback.message.success(done);
+    void feedback.message.success(done);
     reload();
   };
 
@@ -88,14 +88,19 @@ export default function ProjectListPage() {
           )}
           {r.status === FormStatus.COLLECTING
             ? can.edit && (
-                <Popconfirm title="停止后将不再接受新的答卷，确定停止吗？" onConfirm={() => act(formApi.stop(r.key))}>
+                <Popconfirm
+                  title="停止后将不再接受新的答卷，确定停止吗？"
+                  onConfirm={() => act(formApi.stop(r.key), '已停止收集')}
+                >
                   <LinkButton>停止</LinkButton>
                 </Popconfirm>
               )
             : can.edit && (
                 <LinkButton
                   onClick={() =>
-                    void act(formApi.publish(r.key)).then(() => navigate(`/project/form/publish?key=${r.key}`))
+                    void act(formApi.publish(r.key), '发布成功').then(() =>
+                      navigate(`/project/form/publish?key=${r.key}`),
+                    )
                   }
                 >
                   发布
@@ -104,9 +109,12 @@ export default function ProjectListPage() {
           {r.publishedVersion > 0 && (
             <LinkButton onClick={() => void navigate(`/project/form/publish?key=${r.key}`)}>分享</LinkButton>
           )}
-          {can.add && <LinkButton onClick={() => void act(formApi.copy(r.key))}>复制</LinkButton>}
+          {can.add && <LinkButton onClick={() => void act(formApi.copy(r.key), '复制成功')}>复制</LinkButton>}
           {can.delete && (
-            <Popconfirm title="删除后可在回收站恢复，确定删除吗？" onConfirm={() => act(formApi.remove(r.key))}>
+            <Popconfirm
+              title="删除后可在回收站恢复，确定删除吗？"
+              onConfirm={() => act(formApi.remove(r.key), '已移入回收站')}
+            >
               <LinkButton danger>删除</LinkButton>
             </Popconfirm>
           )}

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 
-function sendEnvelope(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
+export function sendEnvelope(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
   // A pre-serialised body bypasses the route's response schema, which describes success only.
   return reply
     .status(status)

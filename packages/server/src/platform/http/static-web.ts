@@ -2,8 +2,44 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
 import type { AppInstance } from './app-types';
 import { WEB_BASE } from './constants';
+
+/**
+ * The console's Content-Security-Policy, a second wall behind the rich-text sanitiser: no inline
+ * or foreign script (the built index.html loads its module scripts from /new/assets), no plugins,
+ * no <base> or form hijacking, not framed by other sites. Styles allow 'unsafe-inline' because
+ * antd writes its CSS-in-JS into <style> elements at run time. Images may come from any https
+ * address (rich text, form pictures). AMap's scripts and the S3 endpoint (browser uploads) are
+ * allowed only when configured.
+ */
+export function contentSecurityPolicy(config: Pick<AppConfig, 'AMAP_KEY' | 'S3_ENDPOINT'>): string {
+  const scripts = ["'self'"];
+  const connect = ["'self'"];
+  if (config.AMAP_KEY) {
+    scripts.push('https://webapi.amap.com', 'https://*.amap.com');
+    connect.push('https://*.amap.com');
+  }
+  if (config.S3_ENDPOINT) {
+    const endpoint = new URL(config.S3_ENDPOINT);
+    // Path-style and virtual-hosted (bucket.host) addresses of the presigned PUT.
+    connect.push(endpoint.origin, `${endpoint.protocol}//*.${endpoint.host}`);
+  }
+  return [
+    "default-src 'self'",
+    `script-src ${scripts.join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src ${connect.join(' ')}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
 
 /**
  * Serves the built web app under /new/ with history fallback: a path that is not a file gets
@@ -14,6 +50,11 @@ export async function registerStaticWeb(
   app: AppInstance,
   webDist: string,
 ): Promise<(req: FastifyRequest, reply: FastifyReply) => unknown> {
+  const csp = contentSecurityPolicy(app.config);
+  // Every answer under /new/ (files, the history fallback, redirects) carries the policy.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(WEB_BASE)) reply.header('content-security-policy', csp);
+  });
   const indexFile = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ webDist }, 'web app is not built: run npm run build (npm start builds it)');

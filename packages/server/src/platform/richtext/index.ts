@@ -1,1 +1,1 @@
-export { sanitizeRichText, ZRichText } from './sanitize';
+export { plainText, safeImageUrl, sanitizeRichText, ZRichText } from './sanitize';

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../testing';
+import { contentSecurityPolicy } from './static-web';
+
+describe('the web app under /new/ carries a Content-Security-Policy', () => {
+  let t: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shetuan-web-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><script type="module" src="/new/assets/a.js"></script><div id="root"></div>',
+    );
+    fs.writeFileSync(path.join(dist, 'assets', 'a.js'), 'console.log(1)');
+    t = await createTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('forbids inline and foreign script, keeps the inline styles antd writes', () => {
+    const csp = contentSecurityPolicy({ AMAP_KEY: '', S3_ENDPOINT: undefined });
+    const script = /script-src ([^;]*)/.exec(csp)?.[1];
+    expect(script).toBe("'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('allows AMap and the S3 endpoint only when they are configured', () => {
+    const csp = contentSecurityPolicy({ AMAP_KEY: 'k', S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    expect(csp).toMatch(/script-src 'self' https:\/\/webapi\.amap\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/\*\.amap\.com http:\/\/127\.0\.0\.1:9000/);
+  });
+
+  it('sends the policy with the page, its history fallback and its assets, not with the API', async () => {
+    for (const url of ['/new/', '/new/s/abcdef123456', '/new/assets/a.js']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self';/);
+    }
+    const api = await t.app.inject({ url: '/st365/health' });
+    expect(api.headers['content-security-policy']).toBeUndefined();
+  });
+});

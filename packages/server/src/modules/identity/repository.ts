@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
-import { orgs } from '../org/tables';
-import { identities, tenantUsers, users } from './tables';
+import { identities, orgs, tenantUsers, users } from '../../platform/directory/tables';
 
 export interface LoginAccount {
   id: number;

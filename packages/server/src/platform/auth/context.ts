@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDatabase, Tx } from '../db';
+import { takeHeld } from './held';
 
 /** Who a request acts as, once the auth hook has checked its session. */
 export interface AuthContext {
@@ -15,6 +16,8 @@ export interface AuthContext {
    * all of its menus and function points.
    */
   actingFrom: { tenantId: number; identityId: number | null } | null;
+  /** The identity's roles (empty before an identity is chosen, and when acting as another tenant). */
+  roleIds: number[];
   /** Menu paths and 'path:code' function points of the identity (empty before an identity is chosen). */
   paths: Set<string>;
   functions: Set<string>;
@@ -36,6 +39,11 @@ export const authOf = (r: FastifyRequest): AuthContext => r.auth as AuthContext;
  * `withUser` also sets the caller as app.user_id (for policies that need the person).
  */
 export function callerTenant(db: AppDatabase, options: { withUser?: boolean } = {}) {
-  return <T>(r: FastifyRequest, work: (tx: Tx) => Promise<T>): Promise<T> =>
-    db.withTenant(authOf(r).tenantId, work, options.withUser ? authOf(r).userId : undefined);
+  return <T>(r: FastifyRequest, work: (tx: Tx) => Promise<T>): Promise<T> => {
+    const auth = authOf(r);
+    const userId = options.withUser ? auth.userId : undefined;
+    // A GET continues in the transaction its authentication ran in (held.ts).
+    const held = takeHeld(r, auth.tenantId);
+    return held ? held.run(work, userId) : db.withTenant(auth.tenantId, work, userId);
+  };
 }

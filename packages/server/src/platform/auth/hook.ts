@@ -1,16 +1,16 @@
-import { ResultCode, SIGNATURE_WINDOW_MS } from '@shetuan/shared';
-import { eq, lt } from 'drizzle-orm';
+import { ResultCode } from '@shetuan/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { users } from '../../modules/identity/tables';
-import type { AppDatabase } from '../db';
+import type { AppDatabase, HeldTransaction } from '../db';
 import { AppError } from '../http/errors';
-import { grantsOfIdentity, grantsOfTenant } from '../rbac/repository';
+import { grantsOfTenant } from '../rbac/repository';
 import { tenantOfRequest } from '../tenancy/request-tenant';
 import { tenants } from '../tenancy/tables';
+import { type AuthCache, authCache, type CachedGrants, signatureKeptUntil } from './cache';
 import type { AuthContext } from './context';
-import { findSessionByToken, touchSession } from './sessions';
+import { holdForHandler } from './held';
 import { checkSignature } from './signature';
-import { usedSignatures } from './tables';
+import { hashToken } from './tokens';
 
 const REVOKE_MESSAGES: Record<string, string> = {
   logout: '您已退出登录，请重新登录',
@@ -39,73 +39,185 @@ export function tokenOf(request: FastifyRequest): string | null {
   return null;
 }
 
+interface AuthRow {
+  session_id: number | string;
+  user_id: number | string;
+  identity_id: number | string | null;
+  society_chosen: boolean;
+  sign_key: string;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+  revoke_reason: string | null;
+  user_status: number | null;
+  is_super_admin: boolean | null;
+  fresh: boolean;
+  grant_version: number | string;
+  role_ids: (number | string)[] | null;
+  paths: string[] | null;
+  functions: string[] | null;
+}
+
+const AUTH_SQL = 'select * from app_authenticate($1, $2, $3, $4, $5, false)';
+
+/** A session's last_seen_at is touched by the statement on its own, at most once a minute. */
+const TOUCH_MS = 60_000;
+
+/** SQL literals of checked values (a safe integer, hex, an ISO time) for the held transaction's text. */
+const literal = (v: string | number | null) =>
+  v === null ? 'null' : typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`;
+
+/** The one statement of an authentication (migration 0023): no transaction, no flushed write. */
+async function authRow(
+  db: AppDatabase,
+  tenantId: number,
+  tokenHash: string,
+  sign: { sign: string; keepUntil: number } | null,
+  knownVersion: number | null,
+): Promise<AuthRow | undefined> {
+  const rows = await db.statement<AuthRow>('auth_session', AUTH_SQL, [
+    tenantId,
+    tokenHash,
+    sign?.sign ?? null,
+    sign ? new Date(sign.keepUntil).toISOString() : null,
+    knownVersion,
+  ]);
+  return rows[0];
+}
+
+/** The 401 answers of a session that no longer checks out (in the order the spec gives them). */
+function refuseSession(row: AuthRow | undefined): asserts row is AuthRow {
+  if (!row) throw new AppError(ResultCode.TOKEN_INVALID, '您的登录信息已失效，请重新登录！', null, 401);
+  if (row.revoked_at) {
+    throw new AppError(
+      ResultCode.SESSION_REVOKED,
+      REVOKE_MESSAGES[row.revoke_reason ?? ''] ?? '登录状态已失效',
+      null,
+      401,
+    );
+  }
+  if (new Date(row.expires_at).getTime() <= Date.now()) {
+    throw new AppError(ResultCode.SESSION_EXPIRED, '登录状态已过期，您可以继续留在该页面，或者重新登录', null, 401);
+  }
+}
+
 /**
  * Resolves the session of a request that needs one, checks its signature and the permission the
  * route declares, and sets request.auth. Every refusal is an envelope with the spec's code.
+ *
+ * One statement (app_authenticate, migration 0023): it finds the session by its token hash, reads
+ * the person's state and the tenant's grant version, and records the signature in an unlogged
+ * table (no flushed write). The sign key and the identity's grants come from memory (cache.ts)
+ * while the version holds. A GET of a known session runs it as the first statement of a
+ * transaction its handler continues in (held.ts); otherwise it runs on its own, with
+ * synchronous_commit off. See docs/performance.md.
  */
 export async function authenticate(db: AppDatabase, request: FastifyRequest, permission: string): Promise<AuthContext> {
   const token = tokenOf(request);
   if (!token) throw new AppError(ResultCode.UNAUTHORIZED, '请先登录', null, 401);
   const tenantId = await tenantOfRequest(db, request);
   const path = request.url.split('?')[0] ?? request.url;
-  const auth = await db.withTenant(
-    tenantId,
-    async (tx) => {
-      const session = await findSessionByToken(tx, token);
-      if (!session) throw new AppError(ResultCode.TOKEN_INVALID, '您的登录信息已失效，请重新登录！', null, 401);
-      if (session.revokedAt) {
-        throw new AppError(
-          ResultCode.SESSION_REVOKED,
-          REVOKE_MESSAGES[session.revokeReason ?? ''] ?? '登录状态已失效',
-          null,
-          401,
-        );
-      }
-      if (session.expiresAt.getTime() <= Date.now()) {
-        throw new AppError(ResultCode.SESSION_EXPIRED, '登录状态已过期，您可以继续留在该页面，或者重新登录', null, 401);
-      }
-      const problem = checkSignature(session.signKey, {
-        method: request.method,
-        path,
-        query: request.query as Record<string, unknown>,
-        body: request.rawBody ?? '',
-      });
-      if (problem) throw new AppError(ResultCode.FORBIDDEN, SIGNATURE_MESSAGES[problem]);
-      const sign = String((request.query as Record<string, unknown>).sign);
-      const fresh = await tx
-        .insert(usedSignatures)
-        .values({ tenantId, sign, expiresAt: new Date(Date.now() + SIGNATURE_WINDOW_MS) })
-        .onConflictDoNothing()
-        .returning({ sign: usedSignatures.sign });
-      if (fresh.length === 0) throw new AppError(ResultCode.FORBIDDEN, SIGNATURE_MESSAGES.replayed);
-      // Expired signatures go in small steps with the traffic that makes them.
-      await tx.delete(usedSignatures).where(lt(usedSignatures.expiresAt, new Date(Date.now() - SIGNATURE_WINDOW_MS)));
+  const query = request.query as Record<string, unknown>;
+  const parts = { method: request.method, path, query, body: request.rawBody ?? '' };
+  const tokenHash = hashToken(token);
+  const cache = authCache(db);
+  const known = cache.session(tenantId, tokenHash);
+  const cachedGrants = known?.identityId ? cache.grantsOf(tenantId, known.identityId) : undefined;
+  const knownVersion = cachedGrants?.version ?? null;
 
-      const [user] = await tx
-        .select({ status: users.status, isSuperAdmin: users.isSuperAdmin })
-        .from(users)
-        .where(eq(users.id, session.userId))
-        .limit(1);
-      if (user?.status !== 1) throw new AppError(ResultCode.ACCOUNT_KICKED, REVOKE_MESSAGES.disabled ?? '', null, 401);
-      if (Date.now() - session.lastSeenAt.getTime() > 60_000) await touchSession(tx, session.id);
-      const grants = session.identityId ? await grantsOfIdentity(tx, session.identityId) : null;
-      return {
-        tenantId,
-        userId: session.userId,
-        identityId: session.identityId,
-        sessionId: session.id,
-        societyChosen: session.societyChosen,
-        isSuperAdmin: user.isSuperAdmin,
-        actingFrom: null,
-        paths: grants?.paths ?? new Set<string>(),
-        functions: grants?.functions ?? new Set<string>(),
-      } satisfies AuthContext;
-    },
-    null,
-  );
-  const acting = await actAsTenant(db, request, auth);
-  checkPermission(acting, permission);
-  return acting;
+  // A known session's signature is checked before the database is asked, so only a valid one is
+  // recorded; a bad one still answers the session's own refusal first.
+  let problem = known ? checkSignature(known.signKey, parts) : null;
+  const sign = { sign: String(query.sign), keepUntil: signatureKeptUntil(Number(query.timestamp)) };
+  const recordNow = known !== undefined && !problem && db.kind === 'postgres';
+  const now = Date.now();
+  const share =
+    recordNow &&
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    request.headers.advertenantid === undefined &&
+    now - known.touchedAt < TOUCH_MS;
+  let held: HeldTransaction | undefined;
+  let row: AuthRow | undefined;
+  if (share) {
+    const opened = await db.openTransaction<AuthRow>(
+      `select * from app_authenticate(${literal(tenantId)}, ${literal(tokenHash)}, ${literal(sign.sign)}, ${literal(
+        new Date(sign.keepUntil).toISOString(),
+      )}::timestamptz, ${literal(knownVersion)}, true)`,
+    );
+    row = opened.rows[0];
+    held = opened.held;
+  } else {
+    row = await authRow(db, tenantId, tokenHash, recordNow ? sign : null, knownVersion);
+    if (known) known.touchedAt = now;
+  }
+  try {
+    refuseSession(row);
+    const identityId = row.identity_id === null ? null : Number(row.identity_id);
+    if (!known) {
+      problem = checkSignature(row.sign_key, parts);
+      if (!problem) cache.rememberSession(tenantId, tokenHash, { signKey: row.sign_key, identityId, touchedAt: now });
+    }
+    if (problem) throw new AppError(ResultCode.FORBIDDEN, SIGNATURE_MESSAGES[problem]);
+    let fresh = row.fresh;
+    if (db.kind === 'pglite') fresh = cache.claimSignature(tenantId, sign.sign, sign.keepUntil);
+    else if (!recordNow) {
+      // First request of this session on this server: record the now-verified signature.
+      row = await authRow(db, tenantId, tokenHash, sign, Number(row.grant_version));
+      refuseSession(row);
+      fresh = row.fresh;
+    }
+    if (!fresh) throw new AppError(ResultCode.FORBIDDEN, SIGNATURE_MESSAGES.replayed);
+    if (row.user_status !== 1) throw new AppError(ResultCode.ACCOUNT_KICKED, REVOKE_MESSAGES.disabled ?? '', null, 401);
+
+    const grants = identityId ? await grantsFor(db, cache, tenantId, tokenHash, identityId, row) : null;
+    const auth: AuthContext = {
+      tenantId,
+      userId: Number(row.user_id),
+      identityId,
+      sessionId: Number(row.session_id),
+      societyChosen: row.society_chosen,
+      isSuperAdmin: row.is_super_admin === true,
+      actingFrom: null,
+      roleIds: grants?.roleIds ?? [],
+      paths: grants?.paths ?? new Set<string>(),
+      functions: grants?.functions ?? new Set<string>(),
+    };
+    const acting = await actAsTenant(db, request, auth);
+    checkPermission(acting, permission);
+    if (held) holdForHandler(request, tenantId, held);
+    return acting;
+  } catch (err) {
+    await held?.abort();
+    throw err;
+  }
+}
+
+/** The identity's grants at the tenant's current version: from memory, or as the statement brought them. */
+async function grantsFor(
+  db: AppDatabase,
+  cache: AuthCache,
+  tenantId: number,
+  tokenHash: string,
+  identityId: number,
+  row: AuthRow,
+): Promise<CachedGrants> {
+  const version = Number(row.grant_version);
+  const cached = cache.grantsOf(tenantId, identityId);
+  if (cached?.version === version) return cached;
+  let source: AuthRow | undefined = row;
+  if (!source.paths) {
+    // The statement was asked with a version that matched then but not the cache now (another
+    // request refreshed it meanwhile): ask for the grants outright.
+    source = await authRow(db, tenantId, tokenHash, null, -1);
+    refuseSession(source);
+  }
+  const grants: CachedGrants = {
+    version: Number(source.grant_version),
+    roleIds: (source.role_ids ?? []).map(Number),
+    paths: new Set(source.paths ?? []),
+    functions: new Set(source.functions ?? []),
+  };
+  cache.rememberGrants(tenantId, identityId, grants);
+  return grants;
 }
 
 /**
@@ -130,6 +242,7 @@ async function actAsTenant(db: AppDatabase, request: FastifyRequest, auth: AuthC
     ...auth,
     tenantId: target,
     actingFrom: { tenantId: auth.tenantId, identityId: auth.identityId },
+    roleIds: [],
     paths: grants.paths,
     functions: grants.functions,
   };

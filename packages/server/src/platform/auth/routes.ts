@@ -1,8 +1,9 @@
 import { identityName, maskPhone, ok, ResultCode, ZEnvelope, ZIdParam } from '@shetuan/shared';
 import { ZOnlineSession } from '@shetuan/shared/identity';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { identities, users } from '../../modules/identity/tables';
+import { identities, users } from '../directory/tables';
 import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
 import { authOf } from './context';
@@ -17,7 +18,7 @@ export async function sessionAdminRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/auth/sessions',
     {
-      config: { permission: '/onlineSessions' },
+      config: { permission: PLATFORM_PAGES.onlineSessions.path },
       schema: { tags, summary: '在线会话', response: { 200: ZEnvelope(z.object({ list: z.array(ZOnlineSession) })) } },
     },
     async (request) => {
@@ -57,7 +58,7 @@ export async function sessionAdminRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/auth/sessions/:id/kick',
     {
-      config: { permission: '/onlineSessions:delete' },
+      config: { permission: PLATFORM_PAGES.onlineSessions.delete },
       schema: { tags, summary: '强制下线', params: ZIdParam, response: { 200: ZEnvelope(z.null()) } },
     },
     async (request) => {

@@ -83,7 +83,3 @@ export async function revokeUserSessions(
       ),
     );
 }
-
-export async function touchSession(tx: Tx, sessionId: number): Promise<void> {
-  await tx.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
-}

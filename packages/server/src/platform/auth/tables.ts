@@ -9,8 +9,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { identities, users } from '../../modules/identity/tables';
 import { idColumn, tenantIdColumn } from '../db/columns';
+import { identities, users } from '../directory/tables';
 
 /** Tenant-owned: a login session. The token itself is never stored, only its SHA-256. */
 export const sessions = pgTable(

@@ -1,10 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type * as schema from './schema';
-
-export type Schema = typeof schema;
+import type pg from 'pg';
 /** The Drizzle handle both drivers share. Only this folder sees it outside a door. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** The handle a door gives to its callback: a transaction (withTenant, asOwner) or the pool (withGlobal). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type GlobalReader = Pick<Db, 'select' | 'execute' | '$count'>;
@@ -57,12 +56,111 @@ export class AppDatabase {
       throw new TenantRequiredError(`withTenant needs a positive tenant id, got ${String(tenantId)}`);
     }
     const user = userId && Number.isSafeInteger(userId) && userId > 0 ? String(userId) : '';
+    if (this.driver.kind === 'postgres') return this.pgTenantTransaction(tenantId, user, work);
     return this.driver.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('app.user_id', ${user}, true)`,
-      );
+      await txStatement(tx, 'set_tenant', SET_TENANT_SQL, [String(tenantId), user]);
       return work(tx);
     });
+  }
+
+  /**
+   * withTenant on PostgreSQL: what Drizzle's transaction() does, but begin and the tenant setting
+   * travel in one message (one round trip instead of two while the pooled connection is held;
+   * both values are checked integers, so they are written into the text). See docs/performance.md.
+   */
+  private async pgTenantTransaction<T>(tenantId: number, user: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+    const db = this.driver.db as unknown as DrizzleInternals;
+    const client = await db.session.client.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(
+        `begin; select set_config('app.tenant_id', '${tenantId}', true), set_config('app.user_id', '${user}', true)`,
+      );
+      const session = new NodePgSession(client, db.dialect, db.session.schema, db.session.options);
+      const tx = new NodePgTransaction(db.dialect, session, db.session.schema) as unknown as Tx;
+      let result: T;
+      try {
+        result = await work(tx);
+      } catch (err) {
+        await client.query('rollback').catch((e: Error) => {
+          broken = e;
+        });
+        throw err;
+      }
+      await client.query('commit');
+      return result;
+    } finally {
+      // A connection whose rollback failed is not given back to the pool.
+      client.release(broken);
+    }
+  }
+
+  /**
+   * PostgreSQL only: opens a transaction whose first statement is `first` (sent with begin in one
+   * message; values must already be literals), and holds it for the work that follows: the
+   * authentication of a GET runs here and its handler continues in the same transaction
+   * (platform/auth/held.ts). Answers the statement's rows and the held transaction.
+   */
+  async openTransaction<R>(first: string): Promise<{ rows: R[]; held: HeldTransaction }> {
+    const db = this.driver.db as unknown as DrizzleInternals;
+    const client = await db.session.client.connect();
+    let done = false;
+    const end = async (sqlText: 'commit' | 'rollback') => {
+      if (done) return;
+      done = true;
+      let broken: Error | undefined;
+      try {
+        await client.query(sqlText);
+      } catch (err) {
+        broken = err as Error;
+        if (sqlText === 'commit') throw err;
+      } finally {
+        client.release(broken);
+      }
+    };
+    let rows: R[];
+    try {
+      const res = (await client.query(`begin; ${first}`)) as unknown as { rows: R[] } | { rows: R[] }[];
+      rows = (Array.isArray(res) ? res[res.length - 1]?.rows : res.rows) ?? [];
+    } catch (err) {
+      await end('rollback');
+      throw err;
+    }
+    const held: HeldTransaction = {
+      run: async (work, userId) => {
+        if (done) throw new Error('the held transaction has ended');
+        const session = new NodePgSession(client, db.dialect, db.session.schema, db.session.options);
+        const tx = new NodePgTransaction(db.dialect, session, db.session.schema) as unknown as Tx;
+        let result: Awaited<ReturnType<typeof work>>;
+        try {
+          if (userId) await txStatement(tx, 'set_user', SET_USER_SQL, [String(userId)]);
+          result = await work(tx);
+        } catch (err) {
+          await end('rollback');
+          throw err;
+        }
+        await end('commit');
+        return result;
+      },
+      close: () => end('commit'),
+      abort: () => end('rollback'),
+    };
+    return { rows, held };
+  }
+
+  /**
+   * One fixed-shape statement outside any transaction, as the app role, with no tenant set
+   * (a security-definer function sets its own). On PostgreSQL it is a named statement, parsed
+   * and planned once per connection, and no Drizzle SQL is built: for the per-request hot path
+   * (authentication). Rows come as the driver gives them.
+   */
+  async statement<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
+    const client = (this.driver.db as unknown as { $client: RawClient }).$client;
+    const res =
+      this.driver.kind === 'postgres'
+        ? await client.query({ name, text, values })
+        : await (client as unknown as PgliteClient).query(text, values);
+    return res.rows as T[];
   }
 
   /** Global reads run outside a transaction on the app role with no tenant set. */
@@ -90,6 +188,46 @@ export class AppDatabase {
     return this.driver.close();
   }
 }
+
+/** Drizzle's node-postgres internals withTenant builds its transaction from (drizzle-orm 0.45). */
+type DrizzleInternals = {
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  session: {
+    client: pg.Pool;
+    schema: ConstructorParameters<typeof NodePgSession>[2];
+    options: ConstructorParameters<typeof NodePgSession>[3];
+  };
+};
+
+/** A transaction held open for the work that follows (openTransaction). */
+export interface HeldTransaction {
+  /** Runs the work in it (as the person userId, when given), then commits or, on error, rolls back. */
+  run<T>(work: (tx: Tx) => Promise<T>, userId?: number | null): Promise<T>;
+  /** Commits and gives the connection back, when no work came. */
+  close(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+const SET_USER_SQL = "select set_config('app.user_id', $1, true)";
+
+const SET_TENANT_SQL = "select set_config('app.tenant_id', $1, true), set_config('app.user_id', $2, true)";
+
+/**
+ * One fixed-shape statement inside a door's transaction: on PostgreSQL a named statement, parsed
+ * and planned once per connection; no Drizzle SQL is built. For hot queries of the request path.
+ */
+export async function txStatement<T>(tx: Tx, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (tx as unknown as { session: { client: RawClient & Partial<PgliteClient> & { release?: unknown } } })
+    .session.client;
+  const res =
+    typeof client.release === 'function'
+      ? await client.query({ name, text, values })
+      : await (client as unknown as PgliteClient).query(text, values);
+  return res.rows as T[];
+}
+
+type RawClient = { query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
+type PgliteClient = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
 
 /** A raw query's rows, typed (both drivers answer { rows }). */
 export async function queryRows<T>(tx: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {

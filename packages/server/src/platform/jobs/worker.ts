@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { clearExpiredSignatures } from '../auth/cache';
 import type { AppConfig } from '../config';
 import type { AppDatabase } from '../db';
 import { jobHandler } from './registry';
@@ -8,6 +9,8 @@ import { jobs } from './tables';
 export const JOB_LEASE_SECONDS = 60;
 /** The wait before try n + 1: 2, 4, 8 … seconds, at most 10 minutes. */
 export const backoffSeconds = (attempt: number) => Math.min(600, 2 ** attempt);
+/** How often the worker clears request signatures past their window (requests never do). */
+export const SIGNATURE_SWEEP_MS = 60_000;
 
 interface Claimed {
   tenant_id: number;
@@ -25,6 +28,7 @@ interface Claimed {
  */
 export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
 
@@ -39,12 +43,26 @@ export class JobWorker {
     if (!this.stopped) return;
     this.stopped = false;
     this.schedule(0);
+    this.sweeper = setInterval(() => void this.sweepSignatures(), SIGNATURE_SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  /** Clears used request signatures past their window (the replay guard's table, or memory on PGlite). */
+  async sweepSignatures(): Promise<number> {
+    try {
+      return await clearExpiredSignatures(this.db);
+    } catch (err) {
+      this.log.error({ err }, 'job worker: clearing used signatures failed');
+      return 0;
+    }
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.sweeper) clearInterval(this.sweeper);
     this.timer = null;
+    this.sweeper = null;
     await this.running;
   }
 

@@ -1,5 +1,6 @@
 import { ok, ZEnvelope } from '@shetuan/shared';
 import { ZMessage, ZMessagePage, ZMessageQuery, ZMessageSetting } from '@shetuan/shared/messages';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { z } from 'zod';
 import { authOf, callerTenant } from '../auth/context';
 import type { AppInstance } from '../http/app-types';
@@ -36,17 +37,7 @@ export async function messageRoutes(app: AppInstance): Promise<void> {
         response: { 200: ZEnvelope(z.object({ unread: z.number(), list: z.array(ZMessage) })) },
       },
     },
-    async (request) =>
-      ok(
-        await inTenant(request, async (tx) => {
-          const auth = authOf(request);
-          const [latest, unread] = [
-            await msg.listMessages(tx, auth, { current: 1, pageSize: 3 }),
-            await msg.listMessages(tx, auth, { current: 1, pageSize: 1, status: 0 }),
-          ];
-          return { unread: unread.total, list: latest.records };
-        }),
-      ),
+    async (request) => ok(await inTenant(request, (tx) => msg.latestMessages(tx, authOf(request)))),
   );
   app.get(
     '/messages/detail',
@@ -119,7 +110,7 @@ export async function messageRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/messages/settings',
     {
-      config: { permission: '/messageSetting' },
+      config: { permission: PLATFORM_PAGES.messageSetting.path },
       schema: {
         tags,
         summary: '消息设置：哪些事件发送站内消息',
@@ -131,7 +122,7 @@ export async function messageRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/messages/settings',
     {
-      config: { permission: '/messageSetting:edit' },
+      config: { permission: PLATFORM_PAGES.messageSetting.edit },
       schema: {
         tags,
         summary: '开启或关闭一类消息',

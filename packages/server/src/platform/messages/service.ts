@@ -3,9 +3,10 @@ import { likePattern, ResultCode, type TPage } from '@shetuan/shared';
 import { MESSAGE_EVENTS, type MessageEvent, type TMessage, type TMessageSetting } from '@shetuan/shared/messages';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../auth/context';
-import type { Tx } from '../db';
+import { type Tx, txStatement } from '../db';
 import { AppError } from '../http/errors';
-import { identityRoles, roles } from '../rbac/tables';
+import { roles } from '../rbac/tables';
+import { plainText } from '../richtext';
 import { messageReads, messageSettings, messages } from './tables';
 
 export type MessageTarget =
@@ -45,8 +46,9 @@ export async function sendMessage(
       tenantId,
       wid: randomBytes(12).toString('hex'),
       event,
-      title: content.title.slice(0, 200),
-      body: content.body.slice(0, 5000),
+      // Plain text (shown as text); markup from the names and answers a module quotes is removed.
+      title: plainText(content.title).slice(0, 200),
+      body: plainText(content.body).slice(0, 5000),
       toType,
       toId,
     })
@@ -54,17 +56,12 @@ export async function sendMessage(
   return row?.id ?? null;
 }
 
-/** The messages a session sees: its person's, its identity's, its roles', and the tenant's. */
-async function audience(tx: Tx, auth: AuthContext): Promise<SQL> {
-  const roleIds =
-    auth.identityId && !auth.actingFrom
-      ? (
-          await tx
-            .select({ id: identityRoles.roleId })
-            .from(identityRoles)
-            .where(eq(identityRoles.identityId, auth.identityId))
-        ).map((r) => r.id)
-      : [];
+/**
+ * The messages a session sees: its person's, its identity's, its roles', and the tenant's. The
+ * roles come with the authentication (cached by grant version), so this asks the database nothing.
+ */
+function audience(auth: AuthContext): SQL {
+  const roleIds = auth.identityId && !auth.actingFrom ? auth.roleIds : [];
   const parts: SQL[] = [eq(messages.toType, 'tenant')];
   if (!auth.actingFrom) parts.push(and(eq(messages.toType, 'user'), eq(messages.toId, auth.userId)) as SQL);
   if (auth.identityId && !auth.actingFrom)
@@ -97,7 +94,7 @@ export async function listMessages(
 ): Promise<TPage<TMessage>> {
   const status = readBy(auth.userId);
   const where = and(
-    await audience(tx, auth),
+    audience(auth),
     query.keyword ? ilike(messages.title, likePattern(query.keyword)) : undefined,
     query.status === undefined ? undefined : sql`${status} = ${query.status}`,
   );
@@ -120,12 +117,63 @@ export async function listMessages(
   return { records: rows.map(toMessage), total: total?.n ?? 0, current: query.current, pageSize: query.pageSize };
 }
 
+// The bell's audience: the tenant's messages, the person's ($2), the identity's ($3), its roles' ($4).
+// The tenant ($5) is named as well as enforced by RLS (docs/scale-out.md).
+const AUDIENCE = `m.tenant_id = $5 and (m.to_type = 'tenant' or (m.to_type = 'user' and m.to_id = $2)
+  or (m.to_type = 'identity' and m.to_id = $3) or (m.to_type = 'role' and m.to_id = any ($4::bigint[])))`;
+const BELL_SQL = `select
+  (select count(*) from messages m where ${AUDIENCE} and not exists (
+    select 1 from message_reads r where r.tenant_id = m.tenant_id and r.message_id = m.id and r.user_id = $1)) as unread,
+  l.id, l.wid, l.title, l.body, l.event, l.created_at,
+  exists (select 1 from message_reads r where r.tenant_id = l.tenant_id and r.message_id = l.id and r.user_id = $1) as read
+from (select 1) as one
+left join lateral (select * from messages m where ${AUDIENCE} order by m.created_at desc, m.id desc limit 3) as l on true`;
+
+/**
+ * The bell: the unread count and the three latest messages in one fixed statement (every console
+ * page asks for it), prepared once per connection. Unread is an anti-join on message_reads'
+ * primary key, not a test per message; the audience is the one listMessages uses.
+ */
+export async function latestMessages(tx: Tx, auth: AuthContext): Promise<{ unread: number; list: TMessage[] }> {
+  const own = !auth.actingFrom;
+  const rows = await txStatement<{
+    unread: number | string;
+    id: number | string | null;
+    wid: string;
+    title: string;
+    body: string;
+    event: string;
+    created_at: Date | string;
+    read: boolean;
+  }>(tx, 'messages_bell', BELL_SQL, [
+    auth.userId,
+    own ? auth.userId : null,
+    own ? auth.identityId : null,
+    own && auth.identityId ? auth.roleIds : [],
+    auth.tenantId,
+  ]);
+  const list = rows
+    .filter((r) => r.id !== null)
+    .map((r) =>
+      toMessage({
+        id: Number(r.id),
+        wid: r.wid,
+        title: r.title,
+        body: r.body,
+        event: r.event,
+        status: r.read ? 1 : 0,
+        createdAt: new Date(r.created_at),
+      }),
+    );
+  return { unread: Number(rows[0]?.unread ?? 0), list };
+}
+
 /** One message (opening it marks it read). */
 export async function openMessage(tx: Tx, auth: AuthContext, wid: string, id: number): Promise<TMessage> {
   const page = await tx
     .select({ id: messages.id })
     .from(messages)
-    .where(and(eq(messages.id, id), eq(messages.wid, wid), await audience(tx, auth)));
+    .where(and(eq(messages.id, id), eq(messages.wid, wid), audience(auth)));
   if (!page[0]) throw new AppError(ResultCode.FAILED, '消息不存在');
   await markRead(tx, auth, [id]);
   const [row] = (await listMessagesById(tx, auth, id)) ?? [];
@@ -155,7 +203,7 @@ export async function markRead(tx: Tx, auth: AuthContext, ids: number[]): Promis
     ? await tx
         .select({ id: messages.id })
         .from(messages)
-        .where(and(inArray(messages.id, ids), await audience(tx, auth)))
+        .where(and(inArray(messages.id, ids), audience(auth)))
     : [];
   if (visible.length === 0) return 0;
   await tx
@@ -169,7 +217,7 @@ export async function markAllRead(tx: Tx, auth: AuthContext): Promise<number> {
   const unread = await tx
     .select({ id: messages.id })
     .from(messages)
-    .where(and(await audience(tx, auth), sql`${readBy(auth.userId)} = 0`));
+    .where(and(audience(auth), sql`${readBy(auth.userId)} = 0`));
   return markRead(
     tx,
     auth,

@@ -1,13 +1,6 @@
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { Tx } from '../db';
-import {
-  DEFAULT_MENU,
-  DEFAULT_ROLES,
-  MENU_ADDITIONS,
-  MENU_VERSION,
-  type MenuSeed,
-  STANDARD_FUNCTIONS,
-} from './default-menu';
+import { DEFAULT_ROLES, defaultMenu, functionsOf, type MenuSeed, menuAdditions, menuVersion } from './default-menu';
 import { functionPoints, identityRoles, menus, menuVersions, roleFunctions, roleMenus, roles } from './tables';
 
 export type MenuRow = typeof menus.$inferSelect;
@@ -37,14 +30,20 @@ export async function seedTenantRbac(tx: Tx, tenantId: number): Promise<void> {
       if (id !== undefined && m.children) await insertLevel(m.children, id);
     }
   };
-  await insertLevel(DEFAULT_MENU, 0);
+  const menu = defaultMenu();
+  await insertLevel(menu, 0);
 
-  const leaves = DEFAULT_MENU.flatMap((g) => g.children ?? []).filter((m) => m.path?.startsWith('/'));
+  const leaves = menu.flatMap((g) => g.children ?? []).filter((m) => m.path?.startsWith('/'));
   const fnRows = await tx
     .insert(functionPoints)
     .values(
       leaves.flatMap((m) =>
-        STANDARD_FUNCTIONS.map((f) => ({ tenantId, menuId: idsByKey.get(m.key) ?? 0, code: f.code, name: f.name })),
+        functionsOf(m.path ?? '').map((f) => ({
+          tenantId,
+          menuId: idsByKey.get(m.key) ?? 0,
+          code: f.code,
+          name: f.name,
+        })),
       ),
     )
     .returning({ id: functionPoints.id, menuId: functionPoints.menuId });
@@ -60,7 +59,7 @@ export async function seedTenantRbac(tx: Tx, tenantId: number): Promise<void> {
       })
       .returning({ id: roles.id });
     if (!row) continue;
-    const keys = defaultRoleKeys(role);
+    const keys = defaultRoleKeys(role, menu);
     const menuIds = [...keys].map((k) => idsByKey.get(k)).filter((id): id is number => id !== undefined);
     if (menuIds.length > 0)
       await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ tenantId, roleId: row.id, menuId })));
@@ -69,19 +68,19 @@ export async function seedTenantRbac(tx: Tx, tenantId: number): Promise<void> {
     if (fns.length > 0)
       await tx.insert(roleFunctions).values(fns.map((f) => ({ tenantId, roleId: row.id, functionId: f.id })));
   }
-  await tx.insert(menuVersions).values({ tenantId, version: MENU_VERSION });
+  await tx.insert(menuVersions).values({ tenantId, version: menuVersion() });
 }
 
 /** The menu keys a default role is granted: its groups whole, or single entries with their group. */
-function defaultRoleKeys(role: (typeof DEFAULT_ROLES)[number]): Set<string> {
+function defaultRoleKeys(role: (typeof DEFAULT_ROLES)[number], menu: MenuSeed[]): Set<string> {
   const keys = new Set<string>();
   const add = (m: MenuSeed) => {
     if (role.except?.includes(m.key)) return;
     keys.add(m.key);
     for (const c of m.children ?? []) add(c);
   };
-  for (const group of DEFAULT_MENU) {
-    if (role.grants === 'all' || role.grants.includes(group.key)) add(group);
+  for (const group of menu) {
+    if (role.grants === 'all' || role.grants.includes(group.key) || group.roles?.includes(role.name)) add(group);
     else
       for (const child of group.children ?? []) {
         if (role.grants.includes(child.key)) {
@@ -94,8 +93,8 @@ function defaultRoleKeys(role: (typeof DEFAULT_ROLES)[number]): Set<string> {
 }
 
 /** A default-menu entry by key, with the key of its group (null for a group). */
-function seedOf(key: string): { seed: MenuSeed; parentKey: string | null } | null {
-  for (const group of DEFAULT_MENU) {
+function seedOf(menu: MenuSeed[], key: string): { seed: MenuSeed; parentKey: string | null } | null {
+  for (const group of menu) {
     if (group.key === key) return { seed: group, parentKey: null };
     const child = group.children?.find((c) => c.key === key);
     if (child) return { seed: child, parentKey: group.key };
@@ -104,7 +103,7 @@ function seedOf(key: string): { seed: MenuSeed; parentKey: string | null } | nul
 }
 
 /**
- * Brings the current tenant's menu up to MENU_VERSION (see MENU_ADDITIONS): adds the entries of
+ * Brings the current tenant's menu up to menuVersion() (see menuAdditions): adds the entries of
  * each later version that it lacks, with their function points, and grants them to the default
  * roles that still exist under their names, as a new tenant's roles would have them. Returns the
  * keys added. Run in the tenant's transaction; running it again adds nothing.
@@ -112,7 +111,9 @@ function seedOf(key: string): { seed: MenuSeed; parentKey: string | null } | nul
 export async function upgradeTenantMenu(tx: Tx, tenantId: number): Promise<string[]> {
   const [state] = await tx.select({ version: menuVersions.version }).from(menuVersions).limit(1);
   const from = state?.version ?? 0;
-  if (from >= MENU_VERSION) return [];
+  const version = menuVersion();
+  if (from >= version) return [];
+  const menu = defaultMenu();
   const existing = new Map(
     (await tx.select({ id: menus.id, key: menus.key }).from(menus)).map((m) => [m.key, m.id] as const),
   );
@@ -125,7 +126,7 @@ export async function upgradeTenantMenu(tx: Tx, tenantId: number): Promise<strin
   const insertEntry = async (key: string): Promise<number | undefined> => {
     const found = existing.get(key);
     if (found !== undefined) return found;
-    const entry = seedOf(key);
+    const entry = seedOf(menu, key);
     if (!entry) return undefined;
     const pid = entry.parentKey ? await insertEntry(entry.parentKey) : 0;
     if (pid === undefined) return undefined;
@@ -151,12 +152,12 @@ export async function upgradeTenantMenu(tx: Tx, tenantId: number): Promise<strin
     const fns = entry.seed.path?.startsWith('/')
       ? await tx
           .insert(functionPoints)
-          .values(STANDARD_FUNCTIONS.map((f) => ({ tenantId, menuId: row.id, code: f.code, name: f.name })))
+          .values(functionsOf(entry.seed.path).map((f) => ({ tenantId, menuId: row.id, code: f.code, name: f.name })))
           .returning({ id: functionPoints.id })
       : [];
     for (const role of DEFAULT_ROLES) {
       const roleId = roleIds.get(role.name);
-      if (roleId === undefined || !defaultRoleKeys(role).has(key)) continue;
+      if (roleId === undefined || !defaultRoleKeys(role, menu).has(key)) continue;
       await tx.insert(roleMenus).values({ tenantId, roleId, menuId: row.id }).onConflictDoNothing();
       if (fns.length > 0)
         await tx
@@ -166,14 +167,14 @@ export async function upgradeTenantMenu(tx: Tx, tenantId: number): Promise<strin
     }
     return row.id;
   };
-  for (const addition of MENU_ADDITIONS) {
+  for (const addition of menuAdditions()) {
     if (addition.version <= from) continue;
     for (const key of addition.keys) await insertEntry(key);
   }
   await tx
     .insert(menuVersions)
-    .values({ tenantId, version: MENU_VERSION })
-    .onConflictDoUpdate({ target: menuVersions.tenantId, set: { version: MENU_VERSION } });
+    .values({ tenantId, version })
+    .onConflictDoUpdate({ target: menuVersions.tenantId, set: { version } });
   return added;
 }
 

@@ -1,0 +1,99 @@
+// One server for bench/request-path.ts, in its own process. Prints "listening <port>" when ready.
+//   app <url>    the product on PostgreSQL (production settings, no job worker)
+//   bare <url>   a plain Fastify server on the same database and driver doing the minimal queries
+//   pglite <dir> the product on the embedded database with the demo data (seeded here)
+import { createHash } from 'node:crypto';
+import { buildApp, loadConfig, openDatabase, seedDemo } from '@shetuan/server';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const [mode, target] = process.argv.slice(2);
+
+async function product(): Promise<void> {
+  const embedded = mode === 'pglite';
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    JOB_WORKER: '0',
+    PORT: '0',
+    ...(embedded ? { DATA_DIR: target } : { DATABASE_URL: target, DATA_DIR: process.env.BENCH_DATA_DIR }),
+  });
+  const db = await openDatabase(config);
+  if (embedded) await db.migrate();
+  const app = await buildApp({ config, db });
+  if (embedded) await seedDemo(db);
+  // Refusals are envelopes with HTTP 200 (code in x-result-code): counted here, so the benchmark
+  // can tell a fast refusal from an answer.
+  let refused = 0;
+  app.addHook('onResponse', async (_request, reply) => {
+    const code = reply.getHeader('x-result-code');
+    if (code !== undefined && code !== '200') refused += 1;
+  });
+  app.get('/__bench/refused', { config: { permission: 'public' } }, async () => ({ refused }));
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(`listening ${new URL(address).port}`);
+}
+
+// The bare server connects as the owner, so row-level security does not apply and it needs no
+// transaction or set_config: tenant_id is in every WHERE instead. That is the floor.
+const SESSION_SQL = `select user_id, identity_id, expires_at, revoked_at from sessions
+  where tenant_id = $1 and token_hash = $2`;
+const COUNT_SQL = `select count(*)::int as n from tenant_users
+  where tenant_id = $1 and user_type = any($2::smallint[]) and status = any($3::smallint[])`;
+const PAGE_SQL = `select u.id, u.name, u.mobile, u.account, tu.user_type, tu.dept_id, tu.status, tu.review_remark,
+  tu.created_at from (select user_id from tenant_users where tenant_id = $1 and user_type = any($2::smallint[])
+  and status = any($3::smallint[]) order by created_at desc, user_id desc limit $4 offset $5) p
+  join tenant_users tu on tu.tenant_id = $1 and tu.user_id = p.user_id join users u on u.id = tu.user_id
+  order by tu.created_at desc, tu.user_id desc`;
+const BELL_SQL = `select (select count(*)::int from messages m where m.tenant_id = $1 and m.to_type = 'tenant'
+    and not exists (select 1 from message_reads r where r.tenant_id = $1 and r.message_id = m.id and r.user_id = $2)) as unread,
+  l.* from (select 1) one left join lateral (select id, wid, title, body, event, created_at from messages
+    where tenant_id = $1 and to_type = 'tenant' order by created_at desc, id desc limit 3) l on true`;
+const READ_SQL = `insert into message_reads (tenant_id, message_id, user_id) select $1, unnest($2::bigint[]), $3
+  on conflict do nothing`;
+
+async function bare(): Promise<void> {
+  if (!target) throw new Error('the bare server needs a PostgreSQL URL');
+  const pool = new pg.Pool({ connectionString: target, max: 10 });
+  const app = Fastify({ logger: false });
+  app.get('/__bench/refused', async () => ({ refused: 0 }));
+  const session = async (headers: Record<string, unknown>) => {
+    const tenantId = Number(headers.tenantid);
+    const hash = createHash('sha256').update(String(headers.token)).digest('hex');
+    const { rows } = await pool.query({ name: 'session', text: SESSION_SQL, values: [tenantId, hash] });
+    const s = rows[0];
+    if (!s || s.revoked_at || new Date(s.expires_at).getTime() <= Date.now()) throw new Error('no session');
+    return { tenantId, userId: Number(s.user_id) };
+  };
+  const ok = (data: unknown) => ({ code: 200, msg: '操作成功', data, success: true });
+  app.get<{ Querystring: { current?: string; pageSize?: string } }>('/st365/identity/users', async (request) => {
+    const { tenantId } = await session(request.headers);
+    const size = Number(request.query.pageSize ?? 10);
+    const offset = (Number(request.query.current ?? 1) - 1) * size;
+    const filter = [tenantId, [1, 2], [1, 0]];
+    const [count, page] = [
+      await pool.query({ name: 'count', text: COUNT_SQL, values: filter }),
+      await pool.query({ name: 'page', text: PAGE_SQL, values: [...filter, size, offset] }),
+    ];
+    return ok({ records: page.rows, total: count.rows[0].n, current: 1, pageSize: size });
+  });
+  app.get('/st365/messages/latest', async (request) => {
+    const { tenantId, userId } = await session(request.headers);
+    const { rows } = await pool.query({ name: 'bell', text: BELL_SQL, values: [tenantId, userId] });
+    return ok({ unread: rows[0]?.unread ?? 0, list: rows.filter((r) => r.id !== null) });
+  });
+  app.post<{ Body: { ids: number[] } }>('/st365/messages/read', async (request) => {
+    const { tenantId, userId } = await session(request.headers);
+    const res = await pool.query({ name: 'read', text: READ_SQL, values: [tenantId, request.body.ids, userId] });
+    return ok({ count: res.rowCount });
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(`listening ${new URL(address).port}`);
+}
+
+(mode === 'bare' ? bare() : product()).catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => process.exit(0));

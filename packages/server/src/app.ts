@@ -2,32 +2,24 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { formRoutes } from './modules/forms';
-import { identityAdminRoutes, identityRoutes } from './modules/identity';
-import { orgRoutes } from './modules/org';
-import { auditRoutes } from './platform/audit/routes';
+import { MODULES } from './modules';
 import { writeOperationLog } from './platform/audit/service';
 import { authenticate, tokenOf } from './platform/auth/hook';
-import { sessionAdminRoutes } from './platform/auth/routes';
-import { captchaRoutes } from './platform/captcha';
 import type { AppConfig } from './platform/config';
 import type { AppDatabase } from './platform/db';
-import { fileRoutes } from './platform/files';
-import { healthRoutes } from './platform/health/routes';
 import type { AppInstance } from './platform/http/app-types';
 import { API_ROOT, WEB_BASE } from './platform/http/constants';
 import { apiNotFound, envelopeErrorHandler } from './platform/http/envelope-errors';
+import { refuseIllegalText } from './platform/http/input-guard';
 import { requirePermissionDeclaration } from './platform/http/permissions';
 import { genRequestId } from './platform/http/request-id';
 import { responseSerializer } from './platform/http/serializer';
 import { registerStaticWeb } from './platform/http/static-web';
-import { JobWorker, jobRoutes } from './platform/jobs';
-import { messageRoutes } from './platform/messages';
-import { rbacConfigRoutes, rbacRoutes } from './platform/rbac';
-import { regionRoutes } from './platform/region';
-import { phoneVerificationRoutes, type SmsProvider, smsProviderFromConfig, smsRoutes } from './platform/sms';
-import { tenancyRoutes, tenantAdminRoutes } from './platform/tenancy';
-import { wechatRoutes } from './platform/wechat';
+import { clientErrorHandler, frameworkErrors } from './platform/http/transport-errors';
+import { JobWorker } from './platform/jobs';
+import { installModules, type ServerModule } from './platform/modules';
+import { PLATFORM_MODULES } from './platform/modules/platform';
+import { type SmsProvider, smsProviderFromConfig } from './platform/sms';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -38,12 +30,21 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
 }
 
+/** The platform's parts and the product's modules: the one list the server is composed of. */
+export const ALL_MODULES: readonly ServerModule[] = [...PLATFORM_MODULES, ...MODULES];
+
 export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Promise<AppInstance> {
+  installModules(ALL_MODULES);
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: genRequestId,
     // The client's address (login throttling, logs) from X-Forwarded-For when a trusted proxy sent it.
     trustProxy: config.TRUST_PROXY,
+    // Requests refused before any route sees them still answer the envelope (docs/api.md).
+    frameworkErrors,
+    clientErrorHandler,
+    // A request without Host reaches the tenant look-up (租户信息不完整) instead of Node's bare 400.
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -73,6 +74,8 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
     void parseJson(request, body as string, done);
   });
   app.decorateRequest('auth', null);
+  // Before authentication and validation: no NUL or unpaired surrogate reaches a query.
+  app.addHook('preValidation', refuseIllegalText);
   app.addHook('preValidation', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (!permission || permission === 'public') return;
@@ -109,25 +112,7 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       typed.get('/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );
-      await healthRoutes(typed);
-      await captchaRoutes(typed);
-      await jobRoutes(typed);
-      await regionRoutes(typed);
-      await fileRoutes(typed);
-      await wechatRoutes(typed);
-      await messageRoutes(typed);
-      await tenancyRoutes(typed);
-      await identityRoutes(typed);
-      await rbacRoutes(typed);
-      await rbacConfigRoutes(typed);
-      await identityAdminRoutes(typed);
-      await auditRoutes(typed);
-      await sessionAdminRoutes(typed);
-      await smsRoutes(typed);
-      await phoneVerificationRoutes(typed);
-      await orgRoutes(typed);
-      await formRoutes(typed);
-      await tenantAdminRoutes(typed);
+      for (const module of ALL_MODULES) await module.routes?.(typed);
     },
     { prefix: API_ROOT },
   );

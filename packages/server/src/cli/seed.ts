@@ -1,9 +1,12 @@
+import { ALL_MODULES } from '../app';
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db';
+import { installModules } from '../platform/modules';
 import { seedDemo } from '../platform/seed/demo';
 
 // Seeds the demo data on request, also with NODE_ENV=production (start-up never does there).
 const config = loadConfig();
+installModules(ALL_MODULES);
 const db = await openDatabase(config);
 try {
   await db.migrate();

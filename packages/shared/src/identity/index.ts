@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZNewPassword, ZPassword, ZPhone, ZSmsCode } from '../platform/validators';
 
 export * from './page-type';
+export * from './pages';
 export * from './users';
 
 export const LOGIN_MESSAGES = {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { Page } from '../platform/pages';
 import { ZNewPassword, ZPhone, ZSmsCode } from '../platform/validators';
+import { IDENTITY_PAGES } from './pages';
 
 /** tenant_users.user_type: what kind of account a person is in a tenant. */
 export const UserType = { UNIT: 1, PERSONAL: 2, SOCIAL: 3, ENTERPRISE: 4 } as const;
@@ -10,7 +12,9 @@ export const TenantUserStatus = { DISABLED: 0, ACTIVE: 1, PENDING: 2, REFUSED: 3
 export const tenantUserStatusNames: Record<number, string> = { 0: '停用', 1: '正常', 2: '待审核', 3: '未通过' };
 
 export interface UserListKind {
-  /** The menu path that grants the list (its function points grant the actions). */
+  /** The page that grants the list; its function points grant the actions (add only where adds). */
+  page: Page<`/${string}`, 'edit' | 'export'> & { readonly add?: `/${string}:add` };
+  /** page.path. */
   menu: string;
   /** The API base of the list. */
   api: string;
@@ -28,7 +32,8 @@ export interface UserListKind {
  */
 export const USER_LISTS = {
   staff: {
-    menu: '/user-management',
+    page: IDENTITY_PAGES.staff,
+    menu: IDENTITY_PAGES.staff.path,
     api: '/identity/users',
     title: '用户管理',
     userTypes: [UserType.UNIT, UserType.PERSONAL],
@@ -39,7 +44,8 @@ export const USER_LISTS = {
     ],
   },
   audit: {
-    menu: '/user-audit',
+    page: IDENTITY_PAGES.audit,
+    menu: IDENTITY_PAGES.audit.path,
     api: '/identity/audit/users',
     title: '用户审核',
     userTypes: [UserType.UNIT, UserType.PERSONAL, UserType.SOCIAL, UserType.ENTERPRISE],
@@ -47,7 +53,8 @@ export const USER_LISTS = {
     adds: [],
   },
   social: {
-    menu: '/social-user-management',
+    page: IDENTITY_PAGES.social,
+    menu: IDENTITY_PAGES.social.path,
     api: '/identity/social/users',
     title: '社会用户',
     userTypes: [UserType.SOCIAL],
@@ -55,7 +62,8 @@ export const USER_LISTS = {
     adds: [],
   },
   enterprise: {
-    menu: '/enterprise-user-management',
+    page: IDENTITY_PAGES.enterprise,
+    menu: IDENTITY_PAGES.enterprise.path,
     api: '/identity/enterprise/users',
     title: '企业用户',
     userTypes: [UserType.ENTERPRISE],

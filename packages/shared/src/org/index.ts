@@ -104,3 +104,4 @@ export const ZDepartmentInput = z.object({
   status: z.coerce.number().int().min(0).max(1).default(1),
 });
 export type TDepartmentInput = z.infer<typeof ZDepartmentInput>;
+export * from './pages';

@@ -102,3 +102,4 @@ export const ZRoleHolder = z.object({
   orgName: z.string(),
 });
 export type TRoleHolder = z.infer<typeof ZRoleHolder>;
+export * from './pages';

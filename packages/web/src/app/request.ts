@@ -216,11 +216,16 @@ function signedCall(
 }
 
 /**
- * A multipart upload with progress (fetch has none): signed over an empty body, as the server
- * checks multipart calls. Answers the envelope's data; failures reject with the server's msg.
+ * A multipart upload with progress (fetch has none): signed over an empty body (and the query,
+ * when given), as the server checks multipart calls. Answers the envelope's data; failures reject with the server's msg.
  */
-export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
-  const { url, headers } = signedCall('POST', path, '');
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+  query: Record<string, string> = {},
+): Promise<T> {
+  const { url, headers } = signedCall('POST', path, '', { ...query });
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

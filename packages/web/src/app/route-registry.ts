@@ -36,7 +36,7 @@ export interface AppRoute {
  */
 const registry: AppRoute[] = [];
 
-export function registerRoutes(routes: AppRoute[]): void {
+export function registerRoutes(routes: readonly AppRoute[]): void {
   for (const route of routes) {
     if (registry.some((r) => r.path === route.path)) throw new Error(`route ${route.path} registered twice`);
     registry.push(route);

@@ -1,9 +1,7 @@
 import { redirectTargetOf } from '@shetuan/shared';
 import type { TMenuItem } from '@shetuan/shared/identity';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
-import { formRoutes } from '../modules/forms/routes';
-import { identityRoutes } from '../modules/identity/routes';
-import { orgRoutes } from '../modules/org/routes';
+import { WEB_MODULES } from '../modules';
 import { memberEntry, redirectTarget } from '../platform/auth/flow';
 import { platformRoutes } from '../platform/routes';
 import { navigation } from './feedback';
@@ -12,11 +10,11 @@ import { RouteError } from './RouteError';
 import { cancelPendingRequests, setMenuUrl } from './request';
 import { type AppRoute, registeredRoutes, registerRoutes } from './route-registry';
 import { session } from './session';
+import { installWebModuleIcons } from './web-module';
 
 registerRoutes(platformRoutes);
-registerRoutes(identityRoutes);
-registerRoutes(orgRoutes);
-registerRoutes(formRoutes);
+for (const module of WEB_MODULES) registerRoutes(module.routes);
+installWebModuleIcons(WEB_MODULES);
 
 function toRouteObject(route: AppRoute): RouteObject {
   return {

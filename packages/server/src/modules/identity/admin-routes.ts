@@ -1,5 +1,6 @@
 import { ok, ResultCode, ZEnvelope, ZIdParam, ZPage } from '@shetuan/shared';
 import {
+  IDENTITY_PAGES,
   USER_LISTS,
   type UserListKey,
   type UserListKind,
@@ -37,12 +38,12 @@ export async function identityAdminRoutes(app: AppInstance): Promise<void> {
 async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<void> {
   const { db } = app;
   const inTenant = callerTenant(db);
-  const { menu, api, title } = kind;
+  const { page, api, title } = kind;
 
   app.get(
     api,
     {
-      config: { permission: menu },
+      config: { permission: page.path },
       schema: {
         tags,
         summary: `${title}：列表`,
@@ -56,7 +57,7 @@ async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<voi
   app.get(
     `${api}/export`,
     {
-      config: { permission: `${menu}:export` },
+      config: { permission: page.export },
       schema: {
         tags,
         summary: `${title}：导出（xlsx）`,
@@ -72,7 +73,7 @@ async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<voi
   app.post(
     `${api}/export-jobs`,
     {
-      config: { permission: `${menu}:export` },
+      config: { permission: page.export },
       schema: {
         tags,
         summary: `${title}：后台导出（进度见 /common/process）`,
@@ -98,17 +99,19 @@ async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<voi
   app.get(
     `${api}/:id`,
     {
-      config: { permission: menu },
+      config: { permission: page.path },
       schema: { tags, summary: `${title}：详情`, params: ZIdParam, response: { 200: ZEnvelope(ZUserRow) } },
     },
     async (request) => ok(await inTenant(request, (tx) => admin.getUser(tx, kind, request.params.id))),
   );
 
   if (kind.adds.length > 0) {
+    const addKey = page.add;
+    if (!addKey) throw new Error(`${page.path} adds people but declares no add function point`);
     app.post(
       api,
       {
-        config: { permission: `${menu}:add` },
+        config: { permission: addKey },
         schema: {
           tags,
           summary: `${title}：新增（含一个身份）`,
@@ -130,7 +133,7 @@ async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<voi
     app.post(
       `${api}/:id/review`,
       {
-        config: { permission: `${menu}:edit` },
+        config: { permission: page.edit },
         schema: { tags, summary: `${title}：审核`, params: ZIdParam, body: ZUserReview, response: { 200: ZNull } },
       },
       async (request) => {
@@ -144,7 +147,7 @@ async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<voi
   app.put(
     `${api}/:id`,
     {
-      config: { permission: `${menu}:edit` },
+      config: { permission: page.edit },
       schema: {
         tags,
         summary: `${title}：修改（姓名、部门、启用）`,
@@ -162,7 +165,7 @@ async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<voi
   app.post(
     `${api}/:id/password`,
     {
-      config: { permission: `${menu}:edit` },
+      config: { permission: page.edit },
       schema: {
         tags,
         summary: `${title}：重置密码（下次登录须修改）`,
@@ -184,7 +187,7 @@ async function roleAssignmentRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/identity/identities/:id/roles',
     {
-      config: { permission: '/user-management:edit' },
+      config: { permission: IDENTITY_PAGES.staff.edit },
       schema: {
         tags,
         summary: '为身份分配角色',

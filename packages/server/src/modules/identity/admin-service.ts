@@ -9,21 +9,19 @@ import {
   type UserListKind,
   userTypeNames,
 } from '@shetuan/shared/identity';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { revokeUserSessions } from '../../platform/auth/sessions';
-import type { Tx } from '../../platform/db';
+import { type Tx, txStatement } from '../../platform/db';
+import { departments, identities, orgs, tenantUsers, users } from '../../platform/directory/tables';
 import { AppError } from '../../platform/http/errors';
 import { sendMessage } from '../../platform/messages';
-import { assignDefaultRole, rolesOfIdentities } from '../../platform/rbac';
-import { departmentExists } from '../org/departments';
-import { departments, orgs } from '../org/tables';
+import { assignDefaultRole } from '../../platform/rbac';
+import { departmentExists } from '../org';
 import { addTenantUser, findLogin, insertIdentity, insertUser } from './repository';
-import { identities, tenantUsers, users } from './tables';
 
 /** The rows a list shows: its user types and states, narrowed by the query's tab and keyword. */
 function listFilter(kind: UserListKind, query: Partial<TUserListQuery>): SQL | undefined {
-  const types = query.userType !== undefined ? kind.userTypes.filter((t) => t === query.userType) : kind.userTypes;
-  const statuses = query.status !== undefined ? kind.statuses.filter((s) => s === query.status) : kind.statuses;
+  const { types, statuses } = listScope(kind, query);
   const keyword = query.keyword
     ? or(
         ilike(users.name, likePattern(query.keyword)),
@@ -31,11 +29,14 @@ function listFilter(kind: UserListKind, query: Partial<TUserListQuery>): SQL | u
         ilike(users.account, likePattern(query.keyword)),
       )
     : undefined;
-  return and(
-    inArray(tenantUsers.userType, types.length ? types : [-1]),
-    inArray(tenantUsers.status, statuses.length ? statuses : [-1]),
-    keyword,
-  );
+  return and(inArray(tenantUsers.userType, types), inArray(tenantUsers.status, statuses), keyword);
+}
+
+/** The user types and states a list shows, narrowed by the query's tab ([-1]: none). */
+function listScope(kind: UserListKind, query: Partial<TUserListQuery>): { types: number[]; statuses: number[] } {
+  const types = query.userType !== undefined ? kind.userTypes.filter((t) => t === query.userType) : kind.userTypes;
+  const statuses = query.status !== undefined ? kind.statuses.filter((s) => s === query.status) : kind.statuses;
+  return { types: types.length ? types : [-1], statuses: statuses.length ? statuses : [-1] };
 }
 
 const userFields = {
@@ -70,27 +71,55 @@ const people = (tx: Tx) =>
     .innerJoin(users, eq(users.id, tenantUsers.userId))
     .leftJoin(departments, and(eq(departments.tenantId, tenantUsers.tenantId), eq(departments.id, tenantUsers.deptId)));
 
+// The hot statements of the user lists, written out and prepared once per connection: no Drizzle
+// SQL is built for them per request (docs/performance.md). RLS keeps every table in the tenant.
+const IDENTITIES_SQL = `select i.id, i.user_id, i.identity_code, i.status, i.org_id, o.name as org_name,
+  r.id as role_id, r.name as role_name
+from identities i
+left join orgs o on o.tenant_id = i.tenant_id and o.id = i.org_id
+left join identity_roles ir on ir.tenant_id = i.tenant_id and ir.identity_id = i.id
+left join roles r on r.tenant_id = ir.tenant_id and r.id = ir.role_id
+where i.user_id = any ($1::bigint[])
+order by i.id, r.id`;
+
+// A page without a keyword: cut from tenant_users alone (index tenant_users_created) before people
+// are joined, with the count riding along as an init plan.
+const PAGE_SQL = `select u.id, u.name, u.mobile, u.account, tu.user_type, tu.dept_id, d.name as dept_name, tu.status,
+  tu.review_remark, tu.created_at,
+  (select count(*) from tenant_users c where c.user_type = any ($1::smallint[]) and c.status = any ($2::smallint[])) as total
+from (select user_id from tenant_users where user_type = any ($1::smallint[]) and status = any ($2::smallint[])
+      order by created_at desc, user_id desc limit $3 offset $4) as page
+join tenant_users tu on tu.user_id = page.user_id
+join users u on u.id = tu.user_id
+left join departments d on d.tenant_id = tu.tenant_id and d.id = tu.dept_id
+order by tu.created_at desc, tu.user_id desc`;
+
+type Raw = Record<string, unknown>;
+const num = (v: unknown) => Number(v);
+const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The rows with their identities, organisations and roles: one query, however long the page. */
 async function withIdentities(tx: Tx, rows: UserFields[]): Promise<TUserRow[]> {
   const ids = rows.map((r) => r.id);
   const idRows = ids.length
-    ? await tx
-        .select({
-          id: identities.id,
-          userId: identities.userId,
-          code: identities.identityCode,
-          status: identities.status,
-          orgId: identities.orgId,
-          orgName: orgs.name,
-        })
-        .from(identities)
-        .leftJoin(orgs, and(eq(orgs.tenantId, identities.tenantId), eq(orgs.id, identities.orgId)))
-        .where(inArray(identities.userId, ids))
-        .orderBy(asc(identities.id))
+    ? (await txStatement<Raw>(tx, 'user_list_identities', IDENTITIES_SQL, [ids])).map((r) => ({
+        id: num(r.id),
+        userId: num(r.user_id),
+        code: num(r.identity_code),
+        status: num(r.status),
+        orgId: numOrNull(r.org_id),
+        orgName: (r.org_name as string | null) ?? null,
+        roleId: numOrNull(r.role_id),
+        roleName: (r.role_name as string | null) ?? null,
+      }))
     : [];
-  const roles = await rolesOfIdentities(
-    tx,
-    idRows.map((i) => i.id),
-  );
+  const roleMap = new Map<number, { id: number; name: string }[]>();
+  for (const i of idRows) {
+    const list = roleMap.get(i.id) ?? [];
+    if (i.roleId !== null && i.roleName !== null) list.push({ id: i.roleId, name: i.roleName });
+    roleMap.set(i.id, list);
+  }
+  const identityRows = idRows.filter((i, n) => n === 0 || idRows[n - 1]?.id !== i.id);
   return rows.map((u) => ({
     userId: u.id,
     name: u.name,
@@ -103,7 +132,7 @@ async function withIdentities(tx: Tx, rows: UserFields[]): Promise<TUserRow[]> {
     status: u.status,
     reviewRemark: u.reviewRemark,
     createdAt: u.createdAt.toISOString(),
-    identities: idRows
+    identities: identityRows
       .filter((i) => i.userId === u.id)
       .map((i) => ({
         identityId: i.id,
@@ -112,7 +141,7 @@ async function withIdentities(tx: Tx, rows: UserFields[]): Promise<TUserRow[]> {
         orgId: i.orgId,
         orgName: i.orgName ?? '',
         status: i.status,
-        roles: roles.get(i.id) ?? [],
+        roles: roleMap.get(i.id) ?? [],
       })),
   }));
 }
@@ -120,19 +149,49 @@ async function withIdentities(tx: Tx, rows: UserFields[]): Promise<TUserRow[]> {
 /** One page of a user list (tenant_users; RLS on both tables keeps other tenants out). */
 export async function listUsers(tx: Tx, kind: UserListKind, query: TUserListQuery): Promise<TPage<TUserRow>> {
   const where = listFilter(kind, query);
-  const [total] = await tx
-    .select({ n: count() })
+  // Without a keyword the count reads tenant_users alone (an index-only scan).
+  const counted = tx.select({ n: count() }).from(tenantUsers);
+  const countQuery = query.keyword
+    ? counted.innerJoin(users, eq(users.id, tenantUsers.userId)).where(where)
+    : counted.where(where);
+  const order = [desc(tenantUsers.createdAt), desc(tenantUsers.userId)];
+  const offset = (query.current - 1) * query.pageSize;
+  // The count rides along with the page (an init plan, run once): one statement less per request.
+  const withTotal = tx
+    .select({ ...userFields, total: sql<number>`(${countQuery})`.mapWith(Number) })
     .from(tenantUsers)
     .innerJoin(users, eq(users.id, tenantUsers.userId))
-    .where(where);
-  const rows = await people(tx)
-    .where(where)
-    .orderBy(desc(tenantUsers.createdAt), desc(users.id))
-    .limit(query.pageSize)
-    .offset((query.current - 1) * query.pageSize);
+    .leftJoin(departments, and(eq(departments.tenantId, tenantUsers.tenantId), eq(departments.id, tenantUsers.deptId)));
+  let rows: (UserFields & { total: number })[];
+  if (query.keyword) {
+    rows = await withTotal
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset(offset);
+  } else {
+    const { types, statuses } = listScope(kind, query);
+    rows = (await txStatement<Raw>(tx, 'user_list_page', PAGE_SQL, [types, statuses, query.pageSize, offset])).map(
+      (r) => ({
+        id: num(r.id),
+        name: r.name as string,
+        mobile: (r.mobile as string | null) ?? null,
+        account: (r.account as string | null) ?? null,
+        userType: num(r.user_type),
+        deptId: numOrNull(r.dept_id),
+        deptName: (r.dept_name as string | null) ?? null,
+        status: num(r.status),
+        reviewRemark: r.review_remark as string,
+        createdAt: new Date(r.created_at as string | Date),
+        total: num(r.total),
+      }),
+    );
+  }
+  // A page past the end has no row to carry the count.
+  const total = rows[0]?.total ?? (offset > 0 ? ((await countQuery)[0]?.n ?? 0) : 0);
   return {
     records: await withIdentities(tx, rows),
-    total: total?.n ?? 0,
+    total,
     current: query.current,
     pageSize: query.pageSize,
   };
@@ -142,7 +201,7 @@ export async function listUsers(tx: Tx, kind: UserListKind, query: TUserListQuer
 export async function allUsers(tx: Tx, kind: UserListKind, query: Partial<TUserListQuery>): Promise<TUserRow[]> {
   const rows = await people(tx)
     .where(listFilter(kind, query))
-    .orderBy(desc(tenantUsers.createdAt), desc(users.id))
+    .orderBy(desc(tenantUsers.createdAt), desc(tenantUsers.userId))
     .limit(50_000);
   return withIdentities(tx, rows);
 }

@@ -2,8 +2,8 @@ import { IdentityStatus } from '@shetuan/shared/identity';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { AppDatabase } from '../../platform/db';
+import { orgs } from '../../platform/directory/tables';
 import { assignDefaultRole } from '../../platform/rbac';
-import { orgs } from '../org/tables';
 import { addTenantUser, insertIdentity, insertUser } from './repository';
 
 /** Every demo account's password (embedded demo only; README lists the accounts). */

@@ -6,7 +6,7 @@ import {
   type UserListKey,
 } from '@shetuan/shared/identity';
 import type { ExcelColumn } from '../../platform/http/excel';
-import { exportPagesToFile, type JobHandler, registerJobKind } from '../../platform/jobs';
+import { exportPagesToFile, type JobHandler } from '../../platform/jobs';
 import { listUsers } from './admin-service';
 
 /** The columns of every user-list export (the quick download and the background one). */
@@ -34,7 +34,7 @@ export const USER_EXPORT_COLUMNS: ExcelColumn<TUserRow>[] = [
 export const USER_EXPORT_JOB = 'identity.user-export';
 
 /** The background export of a user list (exportPagesToFile: pages of 500, progress, 导出完成). */
-const exportUsers: JobHandler = async (ctx) => {
+export const exportUsers: JobHandler = async (ctx) => {
   const listKey = ctx.payload.list as UserListKey;
   const kind = USER_LISTS[listKey];
   if (!kind) throw new Error('用户列表不存在');
@@ -48,5 +48,3 @@ const exportUsers: JobHandler = async (ctx) => {
     doneText: (rows) => `${kind.title}（${rows} 条）已导出，请在导出窗口下载。`,
   });
 };
-
-registerJobKind(USER_EXPORT_JOB, exportUsers);

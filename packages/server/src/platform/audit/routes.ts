@@ -1,38 +1,14 @@
-import { likePattern, ok, ZEnvelope, ZPage, ZPageQuery } from '@shetuan/shared';
+import { ok, ZEnvelope, ZPage, ZPageQuery } from '@shetuan/shared';
 import { ZLoginLog, ZOperationLog } from '@shetuan/shared/identity';
-import { count, desc, eq, ilike, or } from 'drizzle-orm';
-import { users } from '../../modules/identity/tables';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { authOf } from '../auth/context';
-import type { Tx } from '../db';
 import type { AppInstance } from '../http/app-types';
 import { sendXlsx } from '../http/excel';
-import { loginLogs, operationLogs } from './tables';
+import * as repo from './repository';
 
 const tags = ['audit'];
-const loginFilter = (k?: string) =>
-  k ? or(ilike(loginLogs.login, likePattern(k)), ilike(loginLogs.ip, likePattern(k))) : undefined;
-const opFilter = (k?: string) =>
-  k
-    ? or(
-        ilike(operationLogs.path, likePattern(k)),
-        ilike(operationLogs.menuUrl, likePattern(k)),
-        ilike(users.name, likePattern(k)),
-      )
-    : undefined;
-
-function loginLogQuery(tx: Tx, keyword?: string) {
-  return tx.select().from(loginLogs).where(loginFilter(keyword)).orderBy(desc(loginLogs.id));
-}
-function opLogQuery(tx: Tx, keyword?: string) {
-  return tx
-    .select({ log: operationLogs, userName: users.name })
-    .from(operationLogs)
-    .leftJoin(users, eq(users.id, operationLogs.userId))
-    .where(opFilter(keyword))
-    .orderBy(desc(operationLogs.id));
-}
-const toLogin = (r: typeof loginLogs.$inferSelect) => ({ ...r, createdAt: r.createdAt.toISOString() });
-const toOp = (r: { log: typeof operationLogs.$inferSelect; userName: string | null }) => ({
+const toLogin = (r: repo.LoginLogRow) => ({ ...r, createdAt: r.createdAt.toISOString() });
+const toOp = (r: repo.OperationLogRow) => ({
   ...r.log,
   userName: r.log.actorName || (r.userName ?? ''),
   createdAt: r.log.createdAt.toISOString(),
@@ -45,18 +21,17 @@ export async function auditRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/audit/login-logs',
     {
-      config: { permission: '/loginLog' },
+      config: { permission: PLATFORM_PAGES.loginLog.path },
       schema: { tags, summary: '登录日志', querystring: ZPageQuery, response: { 200: ZEnvelope(ZPage(ZLoginLog)) } },
     },
     async (request) => {
       const { current, pageSize, keyword } = request.query;
+      const { tenantId } = authOf(request);
       return ok(
-        await db.withTenant(authOf(request).tenantId, async (tx) => {
-          const [total] = await tx.select({ n: count() }).from(loginLogs).where(loginFilter(keyword));
-          const rows = await loginLogQuery(tx, keyword)
-            .limit(pageSize)
-            .offset((current - 1) * pageSize);
-          return { records: rows.map(toLogin), total: total?.n ?? 0, current, pageSize };
+        await db.withTenant(tenantId, async (tx) => {
+          const total = await repo.countLoginLogs(tx, tenantId, keyword);
+          const rows = await repo.listLoginLogs(tx, tenantId, keyword, pageSize, (current - 1) * pageSize);
+          return { records: rows.map(toLogin), total, current, pageSize };
         }),
       );
     },
@@ -64,12 +39,13 @@ export async function auditRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/audit/login-logs/export',
     {
-      config: { permission: '/loginLog:export' },
+      config: { permission: PLATFORM_PAGES.loginLog.export },
       schema: { tags, summary: '导出登录日志（xlsx）', querystring: ZPageQuery.pick({ keyword: true }) },
     },
     async (request, reply) => {
-      const rows = await db.withTenant(authOf(request).tenantId, (tx) =>
-        loginLogQuery(tx, request.query.keyword).limit(50_000),
+      const { tenantId } = authOf(request);
+      const rows = await db.withTenant(tenantId, (tx) =>
+        repo.listLoginLogs(tx, tenantId, request.query.keyword, 50_000),
       );
       return sendXlsx(
         reply,
@@ -91,7 +67,7 @@ export async function auditRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/audit/operation-logs',
     {
-      config: { permission: '/logList' },
+      config: { permission: PLATFORM_PAGES.operationLog.path },
       schema: {
         tags,
         summary: '操作日志',
@@ -101,21 +77,16 @@ export async function auditRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const { current, pageSize, keyword } = request.query;
+      const { tenantId, userId } = authOf(request);
       return ok(
         await db.withTenant(
-          authOf(request).tenantId,
+          tenantId,
           async (tx) => {
-            const [total] = await tx
-              .select({ n: count() })
-              .from(operationLogs)
-              .leftJoin(users, eq(users.id, operationLogs.userId))
-              .where(opFilter(keyword));
-            const rows = await opLogQuery(tx, keyword)
-              .limit(pageSize)
-              .offset((current - 1) * pageSize);
-            return { records: rows.map(toOp), total: total?.n ?? 0, current, pageSize };
+            const total = await repo.countOperationLogs(tx, tenantId, keyword);
+            const rows = await repo.listOperationLogs(tx, tenantId, keyword, pageSize, (current - 1) * pageSize);
+            return { records: rows.map(toOp), total, current, pageSize };
           },
-          authOf(request).userId,
+          userId,
         ),
       );
     },
@@ -123,14 +94,15 @@ export async function auditRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/audit/operation-logs/export',
     {
-      config: { permission: '/logList:export' },
+      config: { permission: PLATFORM_PAGES.operationLog.export },
       schema: { tags, summary: '导出操作日志（xlsx）', querystring: ZPageQuery.pick({ keyword: true }) },
     },
     async (request, reply) => {
+      const { tenantId, userId } = authOf(request);
       const rows = await db.withTenant(
-        authOf(request).tenantId,
-        (tx) => opLogQuery(tx, request.query.keyword).limit(50_000),
-        authOf(request).userId,
+        tenantId,
+        (tx) => repo.listOperationLogs(tx, tenantId, request.query.keyword, 50_000),
+        userId,
       );
       return sendXlsx(
         reply,

@@ -3,7 +3,6 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { APP_ROLE, type DatabaseDriver, type Db } from './database';
 import { migrationsFolder, SECURE_TENANT_TABLES } from './migrations';
-import * as schema from './schema';
 
 /** int8 and numeric come back as strings by default; ids are bigint within Number's safe range. */
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -14,7 +13,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  */
 export async function openNodePg(url: string, poolSize: number): Promise<DatabaseDriver> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
-  const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzle(pool, { casing: 'snake_case' }) as unknown as Db;
   const safeUrl = new URL(url);
   safeUrl.password = safeUrl.password ? '***' : '';
   return {

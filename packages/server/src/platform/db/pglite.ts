@@ -5,7 +5,6 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { APP_ROLE, type DatabaseDriver, type Db } from './database';
 import { migrationsFolder, SECURE_TENANT_TABLES } from './migrations';
-import * as schema from './schema';
 
 /**
  * Embedded PostgreSQL (WebAssembly). dataDir undefined keeps it in memory (tests).
@@ -16,7 +15,7 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
   const client = dataDir
     ? await PGlite.create(dataDir)
     : await PGlite.create(snapshot ? { loadDataDir: snapshot } : {});
-  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzle(client, { casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'pglite',
     db,

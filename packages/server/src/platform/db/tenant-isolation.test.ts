@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orgs } from '../../modules/org';
-import { insertOrg, listOrgs } from '../../modules/org/repository';
+import { insertOrg, listOrgs } from '../../modules/org';
 import { createTestTenant, dbErrorOf, openTestDatabase } from '../../testing';
+import { orgs } from '../directory/tables';
 import type { AppDatabase } from './database';
 import { TenantRequiredError } from './database';
 

@@ -1,5 +1,5 @@
 import { ok, ZEnvelope, ZIdParam, ZPageQuery } from '@shetuan/shared';
-import { ZFunctionInput, ZFunctionPage, ZMenuInput, ZMenuTree } from '@shetuan/shared/rbac';
+import { PLATFORM_PAGES, ZFunctionInput, ZFunctionPage, ZMenuInput, ZMenuTree } from '@shetuan/shared/rbac';
 import { z } from 'zod';
 import { authOf, callerTenant } from '../auth/context';
 import type { AppInstance } from '../http/app-types';
@@ -19,7 +19,7 @@ export async function rbacConfigRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/rbac/menus',
     {
-      config: { permission: '/setMenu' },
+      config: { permission: PLATFORM_PAGES.setMenu.path },
       schema: { tags, summary: '菜单树（菜单配置）', response: { 200: ZEnvelope(ZMenuTree) } },
     },
     async (request) => ok({ tree: await inTenant(request, (tx) => menuTree(tx)) }),
@@ -27,7 +27,7 @@ export async function rbacConfigRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/rbac/menus',
     {
-      config: { permission: '/setMenu:add' },
+      config: { permission: PLATFORM_PAGES.setMenu.add },
       schema: { tags, summary: '新增菜单', body: ZMenuInput, response: { 200: ZCreated } },
     },
     async (request) =>
@@ -39,7 +39,7 @@ export async function rbacConfigRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/rbac/menus/:id',
     {
-      config: { permission: '/setMenu:edit' },
+      config: { permission: PLATFORM_PAGES.setMenu.edit },
       schema: { tags, summary: '修改菜单', params: ZIdParam, body: ZMenuInput, response: { 200: ZNull } },
     },
     async (request) => {
@@ -50,7 +50,7 @@ export async function rbacConfigRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/rbac/menus/:id',
     {
-      config: { permission: '/setMenu:delete' },
+      config: { permission: PLATFORM_PAGES.setMenu.delete },
       schema: { tags, summary: '删除菜单', params: ZIdParam, response: { 200: ZNull } },
     },
     async (request) => {
@@ -62,7 +62,7 @@ export async function rbacConfigRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/rbac/functions',
     {
-      config: { permission: '/function' },
+      config: { permission: PLATFORM_PAGES.function.path },
       schema: { tags, summary: '功能点列表', querystring: ZPageQuery, response: { 200: ZEnvelope(ZFunctionPage) } },
     },
     async (request) => ok(await inTenant(request, (tx) => config.listFunctions(tx, request.query))),
@@ -70,7 +70,7 @@ export async function rbacConfigRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/rbac/functions/export',
     {
-      config: { permission: '/function:export' },
+      config: { permission: PLATFORM_PAGES.function.export },
       schema: { tags, summary: '导出功能点（xlsx）', querystring: ZPageQuery.pick({ keyword: true }) },
     },
     async (request, reply) => {
@@ -92,7 +92,7 @@ export async function rbacConfigRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/rbac/functions',
     {
-      config: { permission: '/function:add' },
+      config: { permission: PLATFORM_PAGES.function.add },
       schema: { tags, summary: '新增功能点', body: ZFunctionInput, response: { 200: ZCreated } },
     },
     async (request) =>
@@ -104,7 +104,7 @@ export async function rbacConfigRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/rbac/functions/:id',
     {
-      config: { permission: '/function:edit' },
+      config: { permission: PLATFORM_PAGES.function.edit },
       schema: { tags, summary: '修改功能点', params: ZIdParam, body: ZFunctionInput, response: { 200: ZNull } },
     },
     async (request) => {
@@ -115,7 +115,7 @@ export async function rbacConfigRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/rbac/functions/:id',
     {
-      config: { permission: '/function:delete' },
+      config: { permission: PLATFORM_PAGES.function.delete },
       schema: { tags, summary: '删除功能点', params: ZIdParam, response: { 200: ZNull } },
     },
     async (request) => {

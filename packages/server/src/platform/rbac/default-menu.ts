@@ -1,7 +1,12 @@
+import { STANDARD_FUNCTIONS as STANDARD } from '@shetuan/shared';
+import { installedModules } from '../modules/registry';
+
 /**
- * The default menu tree of a new tenant (spec 001 §2.18), with Chinese names. Keys are stable:
- * regrouping (custom type 20) and default roles find entries by them. Every entry gets the
- * standard function points below; a tenant changes all of it at /setMenu and /function.
+ * The catalogue menu of a new tenant (spec 001 §2.18), with Chinese names. Keys are stable:
+ * regrouping (custom type 20) and default roles find entries by them. Modules add entries beyond
+ * the catalogue through their manifest (defaultMenu() merges them). An entry gets the function
+ * points its page declares (functionsOf), else the standard four; a tenant changes all of it at
+ * /setMenu and /function.
  */
 export interface MenuSeed {
   key: string;
@@ -9,11 +14,13 @@ export interface MenuSeed {
   path?: string;
   hidden?: boolean;
   children?: MenuSeed[];
+  /** A module's own group: the default roles (by name) granted it, beyond those granted every group. */
+  roles?: readonly string[];
 }
 
 const e = (path: string, name: string): MenuSeed => ({ key: path, name, path });
 
-export const DEFAULT_MENU: MenuSeed[] = [
+export const CATALOGUE_MENU: MenuSeed[] = [
   {
     key: 'home',
     name: '首页',
@@ -274,25 +281,60 @@ export const DEFAULT_MENU: MenuSeed[] = [
   },
 ];
 
-/** The function points every menu entry with a path gets. */
-export const STANDARD_FUNCTIONS = [
-  { code: 'add', name: '新增' },
-  { code: 'edit', name: '编辑' },
-  { code: 'delete', name: '删除' },
-  { code: 'export', name: '导出' },
-] as const;
+/** The function points of a catalogue entry whose page no module declares yet. */
+export const STANDARD_FUNCTIONS: readonly { code: string; name: string }[] = Object.entries(STANDARD).map(
+  ([code, name]) => ({ code, name }),
+);
+
+/** The default menu: the catalogue with the entries the installed modules bring. */
+export function defaultMenu(): MenuSeed[] {
+  const menu = CATALOGUE_MENU.map((g) => ({ ...g, children: [...(g.children ?? [])] }));
+  for (const m of installedModules()) {
+    for (const c of m.menu ?? []) {
+      const key = typeof c.group === 'string' ? c.group : c.group.key;
+      let group = menu.find((g) => g.key === key);
+      if (!group) {
+        if (typeof c.group === 'string') throw new Error(`module ${m.name}: no menu group ${c.group}`);
+        group = { key, name: c.group.name, children: [], roles: c.group.roles };
+        menu.push(group);
+      }
+      for (const e of c.entries) group.children?.push({ key: e.path, name: e.name, path: e.path, hidden: e.hidden });
+    }
+  }
+  return menu;
+}
+
+/** The function points a menu path gets: those its page declares, else the standard four. */
+export function functionsOf(path: string): readonly { code: string; name: string }[] {
+  for (const m of installedModules()) {
+    const page = m.pages?.find((p) => p.path === path);
+    if (page) return page.functions;
+  }
+  return STANDARD_FUNCTIONS;
+}
 
 /**
  * Entries added to the default menu after tenants already existed, by menu version. New tenants
  * start at MENU_VERSION. At start, a tenant on an older version gets the entries of each later
  * version that its menu lacks, granted to its default roles as a new tenant's would be. Each
  * version is applied once, so an entry a tenant has deleted since does not come back. A module
- * that adds entries to DEFAULT_MENU appends a version here.
+ * that adds entries declares a version in its manifest (menuAdditions).
  */
-export const MENU_ADDITIONS: { version: number; keys: string[] }[] = [
+const CATALOGUE_ADDITIONS: { version: number; keys: readonly string[] }[] = [
   { version: 1, keys: ['forms', '/project/my', '/project/template', '/project/recycle'] },
 ];
-export const MENU_VERSION = MENU_ADDITIONS.at(-1)?.version ?? 0;
+
+/** Every menu version, the catalogue's and the installed modules', in order. */
+export function menuAdditions(): { version: number; keys: readonly string[] }[] {
+  return [...CATALOGUE_ADDITIONS, ...installedModules().flatMap((m) => m.menuAdditions ?? [])].sort(
+    (a, b) => a.version - b.version,
+  );
+}
+
+/** The menu version a new tenant starts at. */
+export function menuVersion(): number {
+  return menuAdditions().at(-1)?.version ?? 0;
+}
 
 /** Custom type 20 regroups these groups under new parents (spec 000 §6). */
 export const TYPE_20_REGROUP: { key: string; name: string; children: string[] }[] = [

@@ -1,6 +1,14 @@
 export { rolesOfIdentities, setIdentityRoles } from './admin-service';
 export { rbacConfigRoutes } from './config-routes';
-export { DEFAULT_MENU, DEFAULT_ROLES, MENU_ADDITIONS, MENU_VERSION, STANDARD_FUNCTIONS } from './default-menu';
+export {
+  CATALOGUE_MENU,
+  DEFAULT_ROLES,
+  defaultMenu,
+  functionsOf,
+  menuAdditions,
+  menuVersion,
+  STANDARD_FUNCTIONS,
+} from './default-menu';
 export { buildMenus, menuPaths } from './menu-tree';
 export {
   assignDefaultRole,

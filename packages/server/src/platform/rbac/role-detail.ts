@@ -1,9 +1,8 @@
 import { identityName, likePattern, maskPhone, ResultCode, type TPage, type TPageQuery } from '@shetuan/shared';
 import type { TRoleDetail, TRoleHolder } from '@shetuan/shared/rbac';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { identities, users } from '../../modules/identity/tables';
-import { orgs } from '../../modules/org/tables';
 import type { Tx } from '../db';
+import { identities, orgs, users } from '../directory/tables';
 import { AppError } from '../http/errors';
 import { functionPoints, identityRoles, menus, roleFunctions, roleMenus, roles } from './tables';
 

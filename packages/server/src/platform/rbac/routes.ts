@@ -1,5 +1,7 @@
 import { ok, ZEnvelope, ZIdParam, ZPage, ZPageQuery } from '@shetuan/shared';
+import { IDENTITY_PAGES } from '@shetuan/shared/identity';
 import {
+  PLATFORM_PAGES,
   ZMenuTree,
   ZRoleDetail,
   ZRoleGrants,
@@ -26,7 +28,7 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/rbac/roles',
     {
-      config: { permission: '/roleManage' },
+      config: { permission: PLATFORM_PAGES.role.path },
       schema: { tags, summary: '角色列表', querystring: ZRoleQuery, response: { 200: ZEnvelope(ZRolePage) } },
     },
     async (request) => ok(await inTenant(request, (tx) => admin.listRoles(tx, request.query))),
@@ -35,7 +37,7 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/rbac/roles/options',
     {
-      config: { permission: '/user-management' },
+      config: { permission: IDENTITY_PAGES.staff.path },
       schema: {
         tags,
         summary: '可分配的角色',
@@ -51,7 +53,7 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/rbac/roles/export',
     {
-      config: { permission: '/roleManage:export' },
+      config: { permission: PLATFORM_PAGES.role.export },
       schema: { tags, summary: '导出角色（xlsx）', querystring: ZRoleQuery.pick({ keyword: true }) },
     },
     async (request, reply) => {
@@ -75,7 +77,7 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/rbac/roles',
     {
-      config: { permission: '/roleManage:add' },
+      config: { permission: PLATFORM_PAGES.role.add },
       schema: {
         tags,
         summary: '新增角色',
@@ -93,7 +95,7 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/rbac/roles/:id',
     {
-      config: { permission: '/roleManage:edit' },
+      config: { permission: PLATFORM_PAGES.role.edit },
       schema: { tags, summary: '修改角色', params: ZIdParam, body: ZRoleInput, response: { 200: ZNull } },
     },
     async (request) => {
@@ -105,7 +107,7 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/rbac/roles/:id',
     {
-      config: { permission: '/roleManage:delete' },
+      config: { permission: PLATFORM_PAGES.role.delete },
       schema: { tags, summary: '删除角色', params: ZIdParam, response: { 200: ZNull } },
     },
     async (request) => {
@@ -117,7 +119,7 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/rbac/menus/tree',
     {
-      config: { permission: '/jurisdiction' },
+      config: { permission: PLATFORM_PAGES.jurisdiction.path },
       schema: { tags, summary: '菜单与功能点树', response: { 200: ZEnvelope(ZMenuTree) } },
     },
     async (request) => ok({ tree: await inTenant(request, (tx) => admin.menuTree(tx)) }),
@@ -126,7 +128,7 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/rbac/roles/:id/grants',
     {
-      config: { permission: '/jurisdiction' },
+      config: { permission: PLATFORM_PAGES.jurisdiction.path },
       schema: { tags, summary: '角色的菜单与功能点', params: ZIdParam, response: { 200: ZEnvelope(ZRoleGrants) } },
     },
     async (request) => ok(await inTenant(request, (tx) => admin.roleGrants(tx, request.params.id))),
@@ -135,7 +137,7 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/rbac/roles/:id/grants',
     {
-      config: { permission: '/jurisdiction:edit' },
+      config: { permission: PLATFORM_PAGES.jurisdiction.edit },
       schema: {
         tags,
         summary: '配置角色的菜单与功能点',
@@ -162,7 +164,7 @@ async function roleDetailRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/rbac/roles/:id',
     {
-      config: { permission: '/roleManage' },
+      config: { permission: PLATFORM_PAGES.role.path },
       schema: { tags, summary: '角色详情（含授权）', params: ZIdParam, response: { 200: ZEnvelope(ZRoleDetail) } },
     },
     async (request) => ok(await inTenant(request, (tx) => detail.roleDetail(tx, request.params.id))),
@@ -170,7 +172,7 @@ async function roleDetailRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/rbac/roles/:id/holders',
     {
-      config: { permission: '/roleManage' },
+      config: { permission: PLATFORM_PAGES.role.path },
       schema: {
         tags,
         summary: '拥有该角色的身份',
@@ -184,7 +186,7 @@ async function roleDetailRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/rbac/roles/:id/holders/export',
     {
-      config: { permission: '/roleManage:export' },
+      config: { permission: PLATFORM_PAGES.role.export },
       schema: {
         tags,
         summary: '导出拥有该角色的身份（xlsx）',
@@ -211,7 +213,7 @@ async function roleDetailRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/rbac/roles/:id/holders/:identityId',
     {
-      config: { permission: '/roleManage:edit' },
+      config: { permission: PLATFORM_PAGES.role.edit },
       schema: {
         tags,
         summary: '移除某身份的该角色',

@@ -1,6 +1,6 @@
 import { bigint, boolean, foreignKey, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { identities } from '../../modules/identity/tables';
 import { idColumn, tenantIdColumn, timestamps } from '../db/columns';
+import { identities } from '../directory/tables';
 
 /** Tenant-owned: the menu tree of a tenant (spec 001 §2.18), configured at /setMenu. */
 export const menus = pgTable(
@@ -126,7 +126,7 @@ export const identityRoles = pgTable(
   ],
 );
 
-/** Tenant-owned: the version of the default menu the tenant's menu has been brought to (MENU_ADDITIONS). */
+/** Tenant-owned: the version of the default menu the tenant's menu has been brought to (menuAdditions). */
 export const menuVersions = pgTable('menu_versions', {
   tenantId: tenantIdColumn().primaryKey(),
   version: integer('version').notNull(),

@@ -1,10 +1,8 @@
 import { OrgType } from '@shetuan/shared';
-import { eq } from 'drizzle-orm';
-import { seedDemoAccounts } from '../../modules/identity/demo';
-import { demoCityOrgs, demoDepartments, demoDistrictOrgs, seedDepartments, seedOrgTree } from '../../modules/org';
 import type { AppDatabase } from '../db';
+import { type DemoTenants, installedModules } from '../modules';
 import { seedTenantRbac } from '../rbac';
-import { tenantDomains, tenants } from '../tenancy/tables';
+import { domainExists, insertTenantWithDomains } from './repository';
 
 /** The demo tenants; README lists them. Domains under .localhost reach this machine in any browser. */
 export const DEMO_TENANTS = {
@@ -15,28 +13,21 @@ export const DEMO_TENANTS = {
 
 export interface SeedResult {
   seeded: boolean;
-  tenantIds: { city: number; district: number; disabled: number } | null;
+  tenantIds: DemoTenants | null;
 }
 
 /**
  * Seeds the demo data into an empty database: a city science association (the default tenant,
  * which localhost and 127.0.0.1 open) with its member societies, a district association, and a
- * disabled tenant, each with the default menu and roles, and the demo accounts (README).
- * Does nothing when the demo tenant exists.
+ * disabled tenant, each with the default menu and roles; then each installed module's demo data, in
+ * list order (the org module's units, the identity module's accounts of README …). Does nothing
+ * when the demo tenant exists.
  */
 export async function seedDemo(db: AppDatabase): Promise<SeedResult> {
   const ids = await db.asOwner(async (tx) => {
-    const [existing] = await tx
-      .select({ domain: tenantDomains.domain })
-      .from(tenantDomains)
-      .where(eq(tenantDomains.domain, DEMO_TENANTS.city.domains[0]));
-    if (existing) return null;
-    const insertTenant = async (values: typeof tenants.$inferInsert, domains: readonly string[]) => {
-      const [row] = await tx.insert(tenants).values(values).returning({ id: tenants.id });
-      if (!row) throw new Error('tenant insert returned no row');
-      await tx.insert(tenantDomains).values(domains.map((domain) => ({ domain, tenantRef: row.id })));
-      return row.id;
-    };
+    if (await domainExists(tx, DEMO_TENANTS.city.domains[0])) return null;
+    const insertTenant = (values: Parameters<typeof insertTenantWithDomains>[1], domains: readonly string[]) =>
+      insertTenantWithDomains(tx, values, domains);
     const city = await insertTenant(
       {
         companyId: 1,
@@ -65,14 +56,9 @@ export async function seedDemo(db: AppDatabase): Promise<SeedResult> {
     return { city, district, disabled };
   });
   if (!ids) return { seeded: false, tenantIds: null };
-  await db.withTenant(ids.city, async (tx) => {
-    await seedOrgTree(tx, ids.city, demoCityOrgs);
-    await seedDepartments(tx, ids.city, demoDepartments);
-  });
-  await db.withTenant(ids.district, (tx) => seedOrgTree(tx, ids.district, demoDistrictOrgs));
   for (const tenantId of [ids.city, ids.district, ids.disabled]) {
     await db.withTenant(tenantId, (tx) => seedTenantRbac(tx, tenantId));
   }
-  await seedDemoAccounts(db, ids);
+  for (const module of installedModules()) await module.seedDemo?.(db, ids);
   return { seeded: true, tenantIds: ids };
 }

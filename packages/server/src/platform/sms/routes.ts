@@ -1,11 +1,10 @@
-import { likePattern, maskPhone, ok, ZEnvelope, ZPage, ZPageQuery } from '@shetuan/shared';
-import { count, desc, ilike, or } from 'drizzle-orm';
+import { maskPhone, ok, ZEnvelope, ZPage, ZPageQuery } from '@shetuan/shared';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { z } from 'zod';
 import { authOf } from '../auth/context';
-import type { Tx } from '../db';
 import type { AppInstance } from '../http/app-types';
 import { sendXlsx } from '../http/excel';
-import { smsOutbox } from './tables';
+import * as repo from './repository';
 
 const ZOutboxRow = z.object({
   id: z.number().int(),
@@ -17,12 +16,8 @@ const ZOutboxRow = z.object({
   error: z.string(),
   createdAt: z.string(),
 });
-const filter = (k?: string) =>
-  k ? or(ilike(smsOutbox.phone, likePattern(k)), ilike(smsOutbox.content, likePattern(k))) : undefined;
-const query = (tx: Tx, keyword?: string) =>
-  tx.select().from(smsOutbox).where(filter(keyword)).orderBy(desc(smsOutbox.id));
 // The phone is masked in the list; the text is shown whole, as the administrator's copy of what was sent.
-const toRow = (r: typeof smsOutbox.$inferSelect) => ({
+const toRow = (r: repo.OutboxRow) => ({
   ...r,
   phone: maskPhone(r.phone),
   createdAt: r.createdAt.toISOString(),
@@ -34,7 +29,7 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/sms/outbox',
     {
-      config: { permission: '/smsOutbox' },
+      config: { permission: PLATFORM_PAGES.smsOutbox.path },
       schema: {
         tags: ['sms'],
         summary: '短信发件箱',
@@ -44,13 +39,12 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const { current, pageSize, keyword } = request.query;
+      const { tenantId } = authOf(request);
       return ok(
-        await db.withTenant(authOf(request).tenantId, async (tx) => {
-          const [total] = await tx.select({ n: count() }).from(smsOutbox).where(filter(keyword));
-          const rows = await query(tx, keyword)
-            .limit(pageSize)
-            .offset((current - 1) * pageSize);
-          return { records: rows.map(toRow), total: total?.n ?? 0, current, pageSize };
+        await db.withTenant(tenantId, async (tx) => {
+          const total = await repo.countOutbox(tx, tenantId, keyword);
+          const rows = await repo.listOutbox(tx, tenantId, keyword, pageSize, (current - 1) * pageSize);
+          return { records: rows.map(toRow), total, current, pageSize };
         }),
       );
     },
@@ -58,13 +52,12 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/sms/outbox/export',
     {
-      config: { permission: '/smsOutbox:export' },
+      config: { permission: PLATFORM_PAGES.smsOutbox.export },
       schema: { tags: ['sms'], summary: '导出短信发件箱（xlsx）', querystring: ZPageQuery.pick({ keyword: true }) },
     },
     async (request, reply) => {
-      const rows = await db.withTenant(authOf(request).tenantId, (tx) =>
-        query(tx, request.query.keyword).limit(50_000),
-      );
+      const { tenantId } = authOf(request);
+      const rows = await db.withTenant(tenantId, (tx) => repo.listOutbox(tx, tenantId, request.query.keyword, 50_000));
       return sendXlsx(
         reply,
         '短信发件箱',

@@ -1,16 +1,6 @@
-import {
-  likePattern,
-  ok,
-  ResultCode,
-  type TPage,
-  type TPageQuery,
-  ZEnvelope,
-  ZIdParam,
-  ZPage,
-  ZPageQuery,
-} from '@shetuan/shared';
+import { ok, ResultCode, type TPage, type TPageQuery, ZEnvelope, ZIdParam, ZPage, ZPageQuery } from '@shetuan/shared';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { type TTenantAdminRow, type TTenantInput, ZTenantAdminRow, ZTenantInput } from '@shetuan/shared/tenant';
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type AuthContext, authOf } from '../auth/context';
 import type { AppDatabase, Tx } from '../db';
@@ -18,23 +8,15 @@ import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
 import { sendXlsx } from '../http/excel';
 import { seedTenantRbac } from '../rbac';
-import { tenantDomains, tenants } from './tables';
+import * as repo from './repository';
 
 function requireSuperAdmin(auth: AuthContext): void {
   if (!auth.isSuperAdmin) throw new AppError(ResultCode.FORBIDDEN, '仅运营超级管理员可以管理租户');
 }
 
-const filter = (k?: string) => (k ? ilike(tenants.companyName, likePattern(k)) : undefined);
-
-async function withDomains(tx: Tx, rows: (typeof tenants.$inferSelect)[]): Promise<TTenantAdminRow[]> {
+async function withDomains(tx: Tx, rows: repo.TenantFullRow[]): Promise<TTenantAdminRow[]> {
   const ids = rows.map((r) => r.id);
-  const domains = ids.length
-    ? await tx
-        .select()
-        .from(tenantDomains)
-        .where(inArray(tenantDomains.tenantRef, ids))
-        .orderBy(asc(tenantDomains.domain))
-    : [];
+  const domains = ids.length ? await repo.domainsOfTenants(tx, ids) : [];
   return rows.map((t) => ({
     id: t.id,
     companyId: t.companyId,
@@ -52,17 +34,11 @@ async function withDomains(tx: Tx, rows: (typeof tenants.$inferSelect)[]): Promi
 }
 
 async function listTenants(tx: Tx, query: TPageQuery): Promise<TPage<TTenantAdminRow>> {
-  const [total] = await tx.select({ n: count() }).from(tenants).where(filter(query.keyword));
-  const rows = await tx
-    .select()
-    .from(tenants)
-    .where(filter(query.keyword))
-    .orderBy(desc(tenants.id))
-    .limit(query.pageSize)
-    .offset((query.current - 1) * query.pageSize);
+  const total = await repo.countTenants(tx, query.keyword);
+  const rows = await repo.listTenantRows(tx, query.keyword, query.pageSize, (query.current - 1) * query.pageSize);
   return {
     records: await withDomains(tx, rows),
-    total: total?.n ?? 0,
+    total,
     current: query.current,
     pageSize: query.pageSize,
   };
@@ -70,16 +46,12 @@ async function listTenants(tx: Tx, query: TPageQuery): Promise<TPage<TTenantAdmi
 
 async function setDomains(tx: Tx, tenantId: number, domains: string[]): Promise<void> {
   const unique = [...new Set(domains)];
-  const taken = await tx
-    .select({ domain: tenantDomains.domain })
-    .from(tenantDomains)
-    .where(and(inArray(tenantDomains.domain, unique), ne(tenantDomains.tenantRef, tenantId)));
-  if (taken[0]) throw new AppError(ResultCode.FAILED, `域名 ${taken[0].domain} 已被其他租户使用`);
-  await tx.delete(tenantDomains).where(eq(tenantDomains.tenantRef, tenantId));
-  await tx.insert(tenantDomains).values(unique.map((domain) => ({ domain, tenantRef: tenantId })));
+  const taken = await repo.domainsOfOthers(tx, tenantId, unique);
+  if (taken[0]) throw new AppError(ResultCode.FAILED, `域名 ${taken[0]} 已被其他租户使用`);
+  await repo.replaceDomains(tx, tenantId, unique);
 }
 
-const values = (input: TTenantInput) => ({
+const values = (input: TTenantInput): repo.TenantValues => ({
   companyName: input.companyName,
   companyId: input.companyId,
   companyType: input.companyType,
@@ -92,13 +64,10 @@ const values = (input: TTenantInput) => ({
 /** Creates a tenant with its domains, then its default menu and roles inside it. */
 async function createTenant(db: AppDatabase, input: TTenantInput): Promise<number> {
   const created = await db.withGlobalTx(async (tx) => {
-    const [row] = await tx
-      .insert(tenants)
-      .values({ ...values(input), settings: { modeSwitcher: input.modeSwitcher } })
-      .returning({ id: tenants.id });
-    if (!row) throw new Error('tenant insert returned no row');
-    await setDomains(tx, row.id, input.domains);
-    return row.id;
+    const id = await repo.insertTenant(tx, { ...values(input), settings: { modeSwitcher: input.modeSwitcher } });
+    if (id === undefined) throw new Error('tenant insert returned no row');
+    await setDomains(tx, id, input.domains);
+    return id;
   });
   await db.withTenant(created, (tx) => seedTenantRbac(tx, created));
   return created;
@@ -110,7 +79,7 @@ export async function tenantAdminRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/platform/tenants',
     {
-      config: { permission: '/tenant' },
+      config: { permission: PLATFORM_PAGES.tenant.path },
       schema: {
         tags,
         summary: '租户列表（运营）',
@@ -126,7 +95,7 @@ export async function tenantAdminRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/platform/tenants/export',
     {
-      config: { permission: '/tenant:export' },
+      config: { permission: PLATFORM_PAGES.tenant.export },
       schema: { tags, summary: '导出租户（xlsx）', querystring: ZPageQuery.pick({ keyword: true }) },
     },
     async (request, reply) => {
@@ -152,7 +121,7 @@ export async function tenantAdminRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/platform/tenants',
     {
-      config: { permission: '/tenant:add' },
+      config: { permission: PLATFORM_PAGES.tenant.add },
       schema: {
         tags,
         summary: '新增租户',
@@ -168,7 +137,7 @@ export async function tenantAdminRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/platform/tenants/:id',
     {
-      config: { permission: '/tenant:edit' },
+      config: { permission: PLATFORM_PAGES.tenant.edit },
       schema: {
         tags,
         summary: '修改租户',
@@ -183,17 +152,11 @@ export async function tenantAdminRoutes(app: AppInstance): Promise<void> {
       if (request.params.id === auth.tenantId && request.body.status !== 1)
         throw new AppError(ResultCode.FAILED, '不能停用当前所在的租户');
       await db.withGlobalTx(async (tx) => {
-        const rows = await tx
-          .update(tenants)
-          .set({
-            ...values(request.body),
-            // Other settings (registration, password policy) are kept; only the switcher is set here.
-            settings: sql`${tenants.settings} || ${JSON.stringify({ modeSwitcher: request.body.modeSwitcher })}::jsonb`,
-            updatedAt: new Date(),
-          })
-          .where(eq(tenants.id, request.params.id))
-          .returning({ id: tenants.id });
-        if (rows.length === 0) throw new AppError(ResultCode.FAILED, '租户不存在');
+        // Other settings (registration, password policy) are kept; only the switcher is set here.
+        const found = await repo.updateTenant(tx, request.params.id, values(request.body), {
+          modeSwitcher: request.body.modeSwitcher,
+        });
+        if (!found) throw new AppError(ResultCode.FAILED, '租户不存在');
         await setDomains(tx, request.params.id, request.body.domains);
       });
       return ok(null, '保存成功');
@@ -202,7 +165,7 @@ export async function tenantAdminRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/platform/tenants/:id/act',
     {
-      config: { permission: '/tenant' },
+      config: { permission: PLATFORM_PAGES.tenant.path },
       schema: {
         tags,
         summary: '以租户身份操作（代管）：校验后返回 adverTenantId、adverCompanyId',
@@ -214,17 +177,7 @@ export async function tenantAdminRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       requireSuperAdmin(authOf(request));
-      const [row] = await db.withGlobal((g) =>
-        g
-          .select({
-            id: tenants.id,
-            companyId: tenants.companyId,
-            companyName: tenants.companyName,
-            status: tenants.status,
-          })
-          .from(tenants)
-          .where(eq(tenants.id, request.params.id)),
-      );
+      const row = await db.withGlobal((g) => repo.findTenantSummary(g, request.params.id));
       if (row?.status !== 1) throw new AppError(ResultCode.FAILED, '代管的租户不存在或已停用');
       return ok(
         { tenantId: row.id, companyId: row.companyId, companyName: row.companyName },

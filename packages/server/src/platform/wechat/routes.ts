@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ok, ResultCode, ZEnvelope } from '@shetuan/shared';
-import { and, eq, ne } from 'drizzle-orm';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { z } from 'zod';
 import { authOf } from '../auth/context';
 import type { Tx } from '../db';
@@ -8,7 +8,7 @@ import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
 import { tenantOfRequest } from '../tenancy/request-tenant';
 import { type WechatProvider, wechatProviderFromConfig } from './provider';
-import { wechatAccounts, wechatBindings } from './tables';
+import * as repo from './repository';
 
 const tags = ['wechat'];
 /** How long a binding QR code stays valid (then 二维码已失效,请刷新页面再试). */
@@ -19,30 +19,15 @@ export const WECHAT_QR_FAILED = 9999;
 const ZUuid = z.object({ uuid: z.string().regex(/^[0-9a-f]{32}$/, '二维码已失效,请刷新页面再试') });
 
 /** Marks a binding done for its person, unless that WeChat account is already another person's here. */
-async function completeBinding(tx: Tx, uuid: string, account: { openId: string; nickname: string }) {
-  const [binding] = await tx
-    .select()
-    .from(wechatBindings)
-    .where(and(eq(wechatBindings.uuid, uuid), eq(wechatBindings.status, 'pending')));
+async function completeBinding(tx: Tx, tenantId: number, uuid: string, account: { openId: string; nickname: string }) {
+  const binding = await repo.findPendingBinding(tx, tenantId, uuid);
   if (!binding || binding.expiresAt.getTime() <= Date.now())
     throw new AppError(ResultCode.FAILED, '二维码已失效,请刷新页面再试');
-  const [taken] = await tx
-    .select({ userId: wechatAccounts.userId })
-    .from(wechatAccounts)
-    .where(and(eq(wechatAccounts.openId, account.openId), ne(wechatAccounts.userId, binding.userId)));
+  const taken = (await repo.accountHolderOtherThan(tx, tenantId, account.openId, binding.userId)) !== undefined;
   const status = taken ? 'failed' : 'success';
-  await tx
-    .update(wechatBindings)
-    .set({ status, openId: account.openId, nickname: account.nickname })
-    .where(eq(wechatBindings.id, binding.id));
+  await repo.finishBinding(tx, tenantId, binding.id, { status, openId: account.openId, nickname: account.nickname });
   if (taken) throw new AppError(ResultCode.FAILED, '该微信已绑定其他账号');
-  await tx
-    .insert(wechatAccounts)
-    .values({ tenantId: binding.tenantId, userId: binding.userId, openId: account.openId, nickname: account.nickname })
-    .onConflictDoUpdate({
-      target: [wechatAccounts.tenantId, wechatAccounts.userId],
-      set: { openId: account.openId, nickname: account.nickname, createdAt: new Date() },
-    });
+  await repo.upsertAccount(tx, binding.tenantId, binding.userId, account);
 }
 
 /**
@@ -67,9 +52,7 @@ export async function wechatRoutes(app: AppInstance, provider: WechatProvider = 
     },
     async (request) => {
       const auth = authOf(request);
-      const [row] = await db.withTenant(auth.tenantId, (tx) =>
-        tx.select().from(wechatAccounts).where(eq(wechatAccounts.userId, auth.userId)),
-      );
+      const row = await db.withTenant(auth.tenantId, (tx) => repo.findAccount(tx, auth.tenantId, auth.userId));
       return ok({ bound: Boolean(row), nickname: row?.nickname ?? '', boundAt: row?.createdAt.toISOString() ?? null });
     },
   );
@@ -95,8 +78,7 @@ export async function wechatRoutes(app: AppInstance, provider: WechatProvider = 
         throw new AppError(WECHAT_QR_FAILED, '二维码生成失败，请稍后再试');
       }
       await db.withTenant(auth.tenantId, (tx) =>
-        tx.insert(wechatBindings).values({
-          tenantId: auth.tenantId,
+        repo.insertBinding(tx, auth.tenantId, {
           uuid,
           userId: auth.userId,
           expiresAt: new Date(Date.now() + WECHAT_QR_SECONDS * 1000),
@@ -119,11 +101,8 @@ export async function wechatRoutes(app: AppInstance, provider: WechatProvider = 
     },
     async (request) => {
       const auth = authOf(request);
-      const [row] = await db.withTenant(auth.tenantId, (tx) =>
-        tx
-          .select()
-          .from(wechatBindings)
-          .where(and(eq(wechatBindings.uuid, request.query.uuid), eq(wechatBindings.userId, auth.userId))),
+      const row = await db.withTenant(auth.tenantId, (tx) =>
+        repo.findOwnBinding(tx, auth.tenantId, request.query.uuid, auth.userId),
       );
       if (!row) throw new AppError(ResultCode.FAILED, '二维码已失效,请刷新页面再试');
       if (row.status === 'success') return ok({ code: 'success' as const }, '绑定成功');
@@ -141,9 +120,7 @@ export async function wechatRoutes(app: AppInstance, provider: WechatProvider = 
     },
     async (request) => {
       const auth = authOf(request);
-      await db.withTenant(auth.tenantId, (tx) =>
-        tx.delete(wechatAccounts).where(eq(wechatAccounts.userId, auth.userId)),
-      );
+      await db.withTenant(auth.tenantId, (tx) => repo.deleteAccount(tx, auth.tenantId, auth.userId));
       return ok(null, '已解除绑定');
     },
   );
@@ -152,7 +129,7 @@ export async function wechatRoutes(app: AppInstance, provider: WechatProvider = 
     app.post(
       '/wechat/dev/confirm',
       {
-        config: { permission: '/smsOutbox' },
+        config: { permission: PLATFORM_PAGES.smsOutbox.path },
         schema: {
           tags,
           summary: '开发环境：管理员代为确认一次待绑定（模拟微信扫码确认）',
@@ -163,7 +140,7 @@ export async function wechatRoutes(app: AppInstance, provider: WechatProvider = 
       async (request) => {
         const auth = authOf(request);
         await db.withTenant(auth.tenantId, (tx) =>
-          completeBinding(tx, request.body.uuid, {
+          completeBinding(tx, auth.tenantId, request.body.uuid, {
             openId: `dev-${randomBytes(8).toString('hex')}`,
             nickname: '开发环境微信用户',
           }),
@@ -196,7 +173,7 @@ export async function wechatRoutes(app: AppInstance, provider: WechatProvider = 
       try {
         const account = await provider.exchange(request.query.code);
         const tenantId = await tenantOfRequest(db, request);
-        await db.withTenant(tenantId, (tx) => completeBinding(tx, request.query.state, account));
+        await db.withTenant(tenantId, (tx) => completeBinding(tx, tenantId, request.query.state, account));
         return page('绑定成功，请回到电脑上继续操作');
       } catch {
         return page('绑定失败，请重新扫描二维码');

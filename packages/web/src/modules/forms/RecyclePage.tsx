@@ -1,5 +1,6 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { TFormRow } from '@shetuan/shared/forms';
+import { FORMS_PAGES } from '@shetuan/shared/forms';
 import { Popconfirm, Space } from 'antd';
 import { useRef } from 'react';
 import { feedback } from '../../app/feedback';
@@ -27,10 +28,10 @@ export default function RecyclePage() {
       width: 160,
       render: (_, r) => (
         <Space size={12}>
-          {can('/project/recycle:edit') && (
+          {can(FORMS_PAGES.recycle.edit) && (
             <LinkButton onClick={() => void act(formApi.restore(r.key), '已恢复')}>恢复</LinkButton>
           )}
-          {can('/project/recycle:delete') && (
+          {can(FORMS_PAGES.recycle.delete) && (
             <Popconfirm
               title="彻底删除后表单和它的全部答卷都无法恢复，确定删除吗？"
               onConfirm={() => act(formApi.purge(r.key), '已彻底删除')}
@@ -50,7 +51,7 @@ export default function RecyclePage() {
       actionRef={ref}
       columns={columns}
       searchPlaceholder="表单名称"
-      exportPath={can('/project/recycle:export') ? '/project/recycle/export' : undefined}
+      exportPath={can(FORMS_PAGES.recycle.export) ? '/project/recycle/export' : undefined}
     />
   );
 }

@@ -3,6 +3,7 @@ import {
   answerLines,
   answerText,
   DISPLAY_TYPES,
+  FORMS_PAGES,
   fieldName,
   fromStoredPairs,
   type TFieldStat,
@@ -110,7 +111,7 @@ function Statistics({ form }: { form: TFormDetail }) {
       render: (_, a) => (
         <Space size={12}>
           <LinkButton onClick={() => setViewing(a)}>查看</LinkButton>
-          {can('/project/my:delete') && (
+          {can(FORMS_PAGES.mine.delete) && (
             <Popconfirm
               title="删除后无法恢复，确定删除这份答卷吗？"
               onConfirm={async () => {
@@ -184,8 +185,8 @@ function Statistics({ form }: { form: TFormDetail }) {
             onChange={(d) => setRange(d?.[0] && d[1] ? [d[0].format('YYYY-MM-DD'), d[1].format('YYYY-MM-DD')] : null)}
           />,
         ]}
-        exportPath={can('/project/my:export') ? `/project/forms/${form.key}/answers/export-jobs` : undefined}
-        exportJobPath={can('/project/my:export') ? `/project/forms/${form.key}/answers/export-jobs` : undefined}
+        exportPath={can(FORMS_PAGES.mine.export) ? `/project/forms/${form.key}/answers/export-jobs` : undefined}
+        exportJobPath={can(FORMS_PAGES.mine.export) ? `/project/forms/${form.key}/answers/export-jobs` : undefined}
         exportName={`${form.name}-答卷`}
       />
       <Drawer

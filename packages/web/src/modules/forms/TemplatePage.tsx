@@ -1,4 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { FORMS_PAGES } from '@shetuan/shared/forms';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Input, Pagination, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -47,7 +48,7 @@ export default function TemplatePage() {
             style={{ width: 240 }}
             aria-label="搜索模板"
           />
-          {can('/project/template:export') && (
+          {can(FORMS_PAGES.template.export) && (
             <Button
               icon={<DownloadOutlined />}
               loading={exporting}
@@ -82,7 +83,7 @@ export default function TemplatePage() {
                 >
                   预览
                 </Button>,
-                ...(can('/project/my:add')
+                ...(can(FORMS_PAGES.mine.add)
                   ? [
                       <Button key="use" type="link" onClick={() => void use(t.key, t.name)}>
                         使用模板

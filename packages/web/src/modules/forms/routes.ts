@@ -1,4 +1,6 @@
+import { FORMS_PAGES } from '@shetuan/shared/forms';
 import type { AppRoute } from '../../app/route-registry';
+import { defineWebModule } from '../../app/web-module';
 
 const forms = { name: '表单' };
 const console = (
@@ -20,9 +22,15 @@ const formPage = (tab: string, screen: AppRoute['screen'], name: string): AppRou
 
 /** The project form system (spec 001 §2.1). */
 export const formRoutes: AppRoute[] = [
-  console('/project/my', () => import('./ProjectListPage'), '我的表单', { keepAlive: true, depth: 10 }),
-  console('/project/recycle', () => import('./RecyclePage'), '回收站', { keepAlive: true, depth: 10 }),
-  console('/project/template', () => import('./TemplatePage'), '表单模板', { depth: 10 }),
+  console(FORMS_PAGES.mine.path, () => import('./ProjectListPage'), FORMS_PAGES.mine.name, {
+    keepAlive: true,
+    depth: 10,
+  }),
+  console(FORMS_PAGES.recycle.path, () => import('./RecyclePage'), FORMS_PAGES.recycle.name, {
+    keepAlive: true,
+    depth: 10,
+  }),
+  console(FORMS_PAGES.template.path, () => import('./TemplatePage'), FORMS_PAGES.template.name, { depth: 10 }),
   console('/project/template/preview', () => import('./TemplatePreviewPage'), '模板预览', {
     menuPath: '/project/template',
     routerList: [forms, { name: '表单模板', path: '/project/template' }, { name: '模板预览' }],
@@ -44,3 +52,6 @@ export const formRoutes: AppRoute[] = [
   { path: '/project/view', screen: () => import('./ViewPage'), meta: { requireLogin: false } },
   { path: '/project/public/result', screen: () => import('./PublicResultPage'), meta: { requireLogin: false } },
 ];
+
+/** The form engine: my forms, designer tabs, templates, recycle bin, public fill pages. */
+export const formsWebModule = defineWebModule({ name: 'forms', routes: formRoutes });

@@ -189,7 +189,7 @@ export default function UserListPage() {
   if (!screen) return null;
   const kind = listOf(screen.list);
   const reload = () => void ref.current?.reload();
-  const canEdit = can(`${kind.menu}:edit`);
+  const canEdit = can(kind.page.edit);
 
   const columns: ProColumns<TUserRow>[] = [
     { title: '姓名', dataIndex: 'name', width: 110 },
@@ -250,22 +250,24 @@ export default function UserListPage() {
     },
   ];
 
-  const adds = can(`${kind.menu}:add`)
-    ? kind.adds.map((a) =>
-        screen.editOn === 'page' ? (
-          <Button
-            key={a.userType}
-            type={a.userType === UserType.PERSONAL ? 'primary' : 'default'}
-            icon={<PlusOutlined />}
-            onClick={() => void navigate(addPathOf(a.userType))}
-          >
-            {a.label}
-          </Button>
-        ) : (
-          <UserDialog key={a.userType} kind={kind} userType={a.userType} onSaved={reload} />
-        ),
-      )
-    : [];
+  const addKey = (kind.page as UserListKind['page']).add;
+  const adds =
+    addKey && can(addKey)
+      ? kind.adds.map((a) =>
+          screen.editOn === 'page' ? (
+            <Button
+              key={a.userType}
+              type={a.userType === UserType.PERSONAL ? 'primary' : 'default'}
+              icon={<PlusOutlined />}
+              onClick={() => void navigate(addPathOf(a.userType))}
+            >
+              {a.label}
+            </Button>
+          ) : (
+            <UserDialog key={a.userType} kind={kind} userType={a.userType} onSaved={reload} />
+          ),
+        )
+      : [];
 
   return (
     <ListPage<TUserRow & Record<string, unknown>>
@@ -274,7 +276,7 @@ export default function UserListPage() {
       path={kind.api}
       params={query}
       tabs={{ items: screen.tabs.map((t) => ({ key: t.key, label: t.label })), activeKey: tab, onChange: setTab }}
-      exportPath={can(`${kind.menu}:export`) ? `${kind.api}/export` : undefined}
+      exportPath={can(kind.page.export) ? `${kind.api}/export` : undefined}
       exportJobPath={`${kind.api}/export-jobs`}
       exportName={kind.title}
       searchPlaceholder="姓名、手机号或账号"

@@ -1,4 +1,5 @@
 import type { AppRoute } from '../../app/route-registry';
+import { defineWebModule } from '../../app/web-module';
 import { listOf, USER_FORM_SCREENS, USER_LIST_SCREENS } from './user-screens';
 
 const GROUP = { name: '组织与人员' };
@@ -31,3 +32,6 @@ export const identityRoutes: AppRoute[] = [
     }),
   ),
 ];
+
+/** The user lists and their forms. */
+export const identityWebModule = defineWebModule({ name: 'identity', routes: identityRoutes });

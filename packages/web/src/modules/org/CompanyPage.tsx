@@ -8,6 +8,7 @@ import {
   ProFormText,
 } from '@ant-design/pro-components';
 import type { TAttachment, TOrg, TOrgInput } from '@shetuan/shared/org';
+import { ORG_PAGES } from '@shetuan/shared/org';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Popover, Space, Typography } from 'antd';
 import { type ReactElement, useRef, useState } from 'react';
@@ -164,8 +165,10 @@ export default function CompanyPage() {
       render: (_, row) => (
         <Space>
           <LinkButton onClick={() => setIntro(row)}>简介</LinkButton>
-          {can('/company:edit') && <OrgForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />}
-          {can('/company:delete') && (
+          {can(ORG_PAGES.company.edit) && (
+            <OrgForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />
+          )}
+          {can(ORG_PAGES.company.delete) && (
             <DeleteAction title={`删除“${row.name}”？`} path={`/org/orgs/${row.id}`} onDone={reload} />
           )}
         </Space>
@@ -193,13 +196,15 @@ export default function CompanyPage() {
         title="单位管理"
         rowKey="id"
         path="/org/orgs"
-        exportPath={can('/company:export') ? '/org/orgs/export' : undefined}
+        exportPath={can(ORG_PAGES.company.export) ? '/org/orgs/export' : undefined}
         exportName="单位列表"
         searchPlaceholder="单位名称"
         actionRef={ref}
         columns={columns as ProColumns<TOrg & Record<string, unknown>>[]}
         toolbar={
-          can('/company:add') ? [<OrgForm key="add" trigger={<AddButton>新增单位</AddButton>} onSaved={reload} />] : []
+          can(ORG_PAGES.company.add)
+            ? [<OrgForm key="add" trigger={<AddButton>新增单位</AddButton>} onSaved={reload} />]
+            : []
         }
       />
     </>

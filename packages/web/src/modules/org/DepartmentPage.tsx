@@ -7,6 +7,7 @@ import {
   ProFormText,
 } from '@ant-design/pro-components';
 import type { TDepartment, TDepartmentInput } from '@shetuan/shared/org';
+import { ORG_PAGES } from '@shetuan/shared/org';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Space } from 'antd';
 import { type ReactElement, useRef } from 'react';
@@ -115,13 +116,13 @@ export default function DepartmentPage() {
       width: 200,
       render: (_, row) => (
         <Space>
-          {can('/departmentManage:add') && (
+          {can(ORG_PAGES.department.add) && (
             <DepartmentForm trigger={<LinkButton>新增下级</LinkButton>} parentId={row.id} onSaved={reload} />
           )}
-          {can('/departmentManage:edit') && (
+          {can(ORG_PAGES.department.edit) && (
             <DepartmentForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />
           )}
-          {can('/departmentManage:delete') && (
+          {can(ORG_PAGES.department.delete) && (
             <DeleteAction title={`删除“${row.name}”？`} path={`/org/departments/${row.id}`} onDone={reload} />
           )}
         </Space>
@@ -134,13 +135,13 @@ export default function DepartmentPage() {
       rowKey="id"
       path="/org/departments"
       tree
-      exportPath={can('/departmentManage:export') ? '/org/departments/export' : undefined}
+      exportPath={can(ORG_PAGES.department.export) ? '/org/departments/export' : undefined}
       exportName="部门列表"
       searchPlaceholder="部门名称或负责人"
       actionRef={ref}
       columns={columns as ProColumns<TDepartment & Record<string, unknown>>[]}
       toolbar={
-        can('/departmentManage:add')
+        can(ORG_PAGES.department.add)
           ? [<DepartmentForm key="add" trigger={<AddButton>新增部门</AddButton>} onSaved={reload} />]
           : []
       }

@@ -1,4 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { Tag } from 'antd';
 import { useCan } from '../auth/can';
 import { ListPage } from '../components/ListPage';
@@ -33,7 +34,7 @@ export function LoginLogPage() {
       title="登录日志"
       rowKey="id"
       path="/audit/login-logs"
-      exportPath={can('/loginLog:export') ? '/audit/login-logs/export' : undefined}
+      exportPath={can(PLATFORM_PAGES.loginLog.export) ? '/audit/login-logs/export' : undefined}
       searchPlaceholder="账号或 IP"
       columns={columns}
     />
@@ -68,7 +69,7 @@ export function OperationLogPage() {
       title="操作日志"
       rowKey="id"
       path="/audit/operation-logs"
-      exportPath={can('/logList:export') ? '/audit/operation-logs/export' : undefined}
+      exportPath={can(PLATFORM_PAGES.operationLog.export) ? '/audit/operation-logs/export' : undefined}
       searchPlaceholder="操作人、接口或菜单"
       columns={columns}
     />

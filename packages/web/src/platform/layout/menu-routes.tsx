@@ -33,6 +33,7 @@ import {
 } from '@ant-design/icons';
 import type { TMenuItem } from '@shetuan/shared/identity';
 import type { ReactNode } from 'react';
+import { moduleMenuIcon } from '../../app/web-module';
 
 export interface LayoutRoute {
   path: string;
@@ -42,7 +43,7 @@ export interface LayoutRoute {
 }
 
 /**
- * Icons of the built-in menu groups, by their stable key (server rbac DEFAULT_MENU and the type 20
+ * Icons of the built-in menu groups, by their stable key (server rbac CATALOGUE_MENU and the type 20
  * regrouping). A collapsed menu shows only these, so each group needs its own.
  */
 const GROUP_ICONS: Record<string, ReactNode> = {
@@ -83,7 +84,7 @@ const GROUP_ICONS: Record<string, ReactNode> = {
 /** A top-level entry's icon: the picture the tenant set (img), else the built-in group's, else none. */
 export function menuIcon(m: TMenuItem): ReactNode {
   if (m.img) return <img src={m.img} alt="" style={{ width: 14, height: 14, objectFit: 'contain' }} />;
-  return GROUP_ICONS[m.key];
+  return GROUP_ICONS[m.key] ?? moduleMenuIcon(m.key);
 }
 
 /** The server menu as ProLayout routes. A group without a path gets a stable key of its own. */

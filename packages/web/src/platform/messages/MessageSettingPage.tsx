@@ -1,4 +1,5 @@
 import type { TMessageSetting } from '@shetuan/shared/messages';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Switch, Table } from 'antd';
 import { feedback } from '../../app/feedback';
@@ -32,7 +33,7 @@ export default function MessageSettingPage() {
               <Switch
                 aria-label={s.name}
                 checked={s.enabled}
-                disabled={!can('/messageSetting:edit')}
+                disabled={!can(PLATFORM_PAGES.messageSetting.edit)}
                 onChange={async (enabled) => {
                   await api.request('/messages/settings', 'PUT', { event: s.event, enabled });
                   void feedback.message.success('保存成功');

@@ -1,5 +1,6 @@
 import { type ActionType, ModalForm, type ProColumns, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import type { TFunctionInput, TFunctionRow, TMenuNode } from '@shetuan/shared/rbac';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { useQuery } from '@tanstack/react-query';
 import { Space } from 'antd';
 import { type ReactElement, useRef } from 'react';
@@ -82,10 +83,10 @@ export default function FunctionPage() {
       width: 130,
       render: (_, row) => (
         <Space>
-          {can('/function:edit') && (
+          {can(PLATFORM_PAGES.function.edit) && (
             <FunctionForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />
           )}
-          {can('/function:delete') && (
+          {can(PLATFORM_PAGES.function.delete) && (
             <DeleteAction title={`删除功能点“${row.name}”？`} path={`/rbac/functions/${row.id}`} onDone={reload} />
           )}
         </Space>
@@ -97,13 +98,13 @@ export default function FunctionPage() {
       title="功能点配置"
       rowKey="id"
       path="/rbac/functions"
-      exportPath={can('/function:export') ? '/rbac/functions/export' : undefined}
+      exportPath={can(PLATFORM_PAGES.function.export) ? '/rbac/functions/export' : undefined}
       exportName="功能点列表"
       searchPlaceholder="菜单、路径、代码或名称"
       actionRef={ref}
       columns={columns as ProColumns<TFunctionRow & Record<string, unknown>>[]}
       toolbar={
-        can('/function:add')
+        can(PLATFORM_PAGES.function.add)
           ? [<FunctionForm key="add" trigger={<AddButton>新增功能点</AddButton>} onSaved={reload} />]
           : []
       }

@@ -1,5 +1,6 @@
 import type { TPage } from '@shetuan/shared';
 import type { TMenuNode, TRole, TRoleGrants } from '@shetuan/shared/rbac';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Col, Empty, Input, List, Row, Space, Spin, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
@@ -83,7 +84,7 @@ export default function JurisdictionPage() {
     setMenuChecked(new Set(grants.data.menuIds));
     setFnChecked(new Set(grants.data.functionIds));
   }, [grants.data]);
-  const editable = can('/jurisdiction:edit');
+  const editable = can(PLATFORM_PAGES.jurisdiction.edit);
   const treeData = useMemo(
     () =>
       toTreeData(tree.data ?? [], {

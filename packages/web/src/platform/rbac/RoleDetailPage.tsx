@@ -1,5 +1,6 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { TRoleDetail, TRoleHolder } from '@shetuan/shared/rbac';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Popconfirm, Skeleton, Space, Table, Tag } from 'antd';
 import { useRef } from 'react';
@@ -38,7 +39,7 @@ export default function RoleDetailPage() {
       valueType: 'option',
       width: 100,
       render: (_, row) =>
-        can('/roleManage:edit') ? (
+        can(PLATFORM_PAGES.role.edit) ? (
           <Popconfirm
             title={`移除“${row.name}”的此角色？`}
             okText="移除"
@@ -90,7 +91,7 @@ export default function RoleDetailPage() {
         title="拥有此角色的身份"
         rowKey="identityId"
         path={`/rbac/roles/${id}/holders`}
-        exportPath={can('/roleManage:export') ? `/rbac/roles/${id}/holders/export` : undefined}
+        exportPath={can(PLATFORM_PAGES.role.export) ? `/rbac/roles/${id}/holders/export` : undefined}
         exportName={`角色成员-${r.name}`}
         searchPlaceholder="姓名或手机号"
         actionRef={ref}

@@ -1,5 +1,6 @@
 import { type ActionType, ModalForm, type ProColumns, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import type { TRole, TRoleInput } from '@shetuan/shared/rbac';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { Space } from 'antd';
 import { type ReactElement, useRef } from 'react';
 import { Link } from 'react-router';
@@ -59,12 +60,12 @@ export default function RoleManagePage() {
       width: 260,
       render: (_, row) => (
         <Space>
-          {can('/roleManage:edit') && (
+          {can(PLATFORM_PAGES.role.edit) && (
             <RoleForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />
           )}
           <Link to={`/roleManageDetail?id=${row.id}`}>详情</Link>
           <Link to={`/jurisdiction?roleId=${row.id}`}>配置权限</Link>
-          {can('/roleManage:delete') && (
+          {can(PLATFORM_PAGES.role.delete) && (
             <DeleteAction title={`删除角色“${row.name}”？`} path={`/rbac/roles/${row.id}`} onDone={reload} />
           )}
         </Space>
@@ -76,13 +77,13 @@ export default function RoleManagePage() {
       title="角色管理"
       rowKey="id"
       path="/rbac/roles"
-      exportPath={can('/roleManage:export') ? '/rbac/roles/export' : undefined}
+      exportPath={can(PLATFORM_PAGES.role.export) ? '/rbac/roles/export' : undefined}
       exportName="角色列表"
       searchPlaceholder="角色名称"
       actionRef={ref}
       columns={columns as ProColumns<TRole & Record<string, unknown>>[]}
       toolbar={
-        can('/roleManage:add')
+        can(PLATFORM_PAGES.role.add)
           ? [<RoleForm key="add" trigger={<AddButton>新增角色</AddButton>} onSaved={reload} />]
           : []
       }

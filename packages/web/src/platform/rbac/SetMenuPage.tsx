@@ -1,5 +1,6 @@
 import { ModalForm, ProFormDigit, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import type { TMenuInput, TMenuNode } from '@shetuan/shared/rbac';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Popconfirm, Space, Spin, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
@@ -76,13 +77,13 @@ export default function SetMenuPage() {
           <span>{m.name}</span>
           {m.path && <Typography.Text type="secondary">{m.path}</Typography.Text>}
           {m.hidden && <Tag>活动级</Tag>}
-          {can('/setMenu:edit') && (
+          {can(PLATFORM_PAGES.setMenu.edit) && (
             <MenuForm trigger={<LinkButton>编辑</LinkButton>} pid={m.pid} initial={m} onSaved={refresh} />
           )}
-          {can('/setMenu:add') && m.pid === 0 && (
+          {can(PLATFORM_PAGES.setMenu.add) && m.pid === 0 && (
             <MenuForm trigger={<LinkButton>新增下级</LinkButton>} pid={m.id} onSaved={refresh} />
           )}
-          {can('/setMenu:delete') && (
+          {can(PLATFORM_PAGES.setMenu.delete) && (
             <Popconfirm
               title={`删除“${m.name}”？其功能点和授权一并删除。`}
               okText="删除"
@@ -104,7 +105,7 @@ export default function SetMenuPage() {
     <Card
       title="菜单配置"
       extra={
-        can('/setMenu:add') ? (
+        can(PLATFORM_PAGES.setMenu.add) ? (
           <MenuForm trigger={<AddButton>新增菜单分组</AddButton>} pid={0} onSaved={refresh} />
         ) : null
       }

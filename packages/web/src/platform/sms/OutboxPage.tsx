@@ -1,4 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { Tag } from 'antd';
 import { useCan } from '../auth/can';
 import { ListPage } from '../components/ListPage';
@@ -31,7 +32,7 @@ export default function OutboxPage() {
       title="短信发件箱"
       rowKey="id"
       path="/sms/outbox"
-      exportPath={can('/smsOutbox:export') ? '/sms/outbox/export' : undefined}
+      exportPath={can(PLATFORM_PAGES.smsOutbox.export) ? '/sms/outbox/export' : undefined}
       searchPlaceholder="手机号或内容"
       columns={columns}
     />

@@ -8,6 +8,7 @@ import {
   ProFormText,
 } from '@ant-design/pro-components';
 import { orgTypeNames } from '@shetuan/shared';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import type { TTenantAdminRow, TTenantInput } from '@shetuan/shared/tenant';
 import { Space, Tag } from 'antd';
 import { type ReactElement, useRef } from 'react';
@@ -118,7 +119,9 @@ export default function TenantManagePage() {
       width: 160,
       render: (_, row) => (
         <Space size={4}>
-          {can('/tenant:edit') && <TenantForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />}
+          {can(PLATFORM_PAGES.tenant.edit) && (
+            <TenantForm trigger={<LinkButton>编辑</LinkButton>} initial={row} onSaved={reload} />
+          )}
           {row.status === 1 && row.id !== info.data?.tenantId && row.id !== acting.acting?.tenantId && (
             <LinkButton onClick={() => void acting.enter(row.id)}>进入租户</LinkButton>
           )}
@@ -131,13 +134,15 @@ export default function TenantManagePage() {
       title="租户管理"
       rowKey="id"
       path="/platform/tenants"
-      exportPath={can('/tenant:export') ? '/platform/tenants/export' : undefined}
+      exportPath={can(PLATFORM_PAGES.tenant.export) ? '/platform/tenants/export' : undefined}
       exportName="租户列表"
       searchPlaceholder="机构名称"
       actionRef={ref}
       columns={columns as ProColumns<TTenantAdminRow & Record<string, unknown>>[]}
       toolbar={
-        can('/tenant:add') ? [<TenantForm key="add" trigger={<AddButton>开通租户</AddButton>} onSaved={reload} />] : []
+        can(PLATFORM_PAGES.tenant.add)
+          ? [<TenantForm key="add" trigger={<AddButton>开通租户</AddButton>} onSaved={reload} />]
+          : []
       }
     />
   );

@@ -1,5 +1,6 @@
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import type { TOnlineSession } from '@shetuan/shared/identity';
+import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { Popconfirm, Tag } from 'antd';
 import { useRef } from 'react';
 import { feedback } from '../../../app/feedback';
@@ -36,7 +37,7 @@ export default function OnlineSessionsPage() {
       valueType: 'option',
       width: 100,
       render: (_, r) =>
-        can('/onlineSessions:delete') && !r.current ? (
+        can(PLATFORM_PAGES.onlineSessions.delete) && !r.current ? (
           <Popconfirm
             title={`强制 ${r.name} 下线？`}
             okText="强制下线"

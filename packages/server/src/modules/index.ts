@@ -1,0 +1,10 @@
+import { dictionariesModule } from './dictionaries';
+import { formsModule } from './forms';
+import { identityModule } from './identity';
+import { orgModule } from './org';
+
+/**
+ * The product's modules, in the order their demo data is seeded. Adding a module is its folder
+ * and one line here (docs/modules.md).
+ */
+export const MODULES = [orgModule, identityModule, formsModule, dictionariesModule] as const;

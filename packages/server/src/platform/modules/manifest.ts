@@ -1,0 +1,54 @@
+import type { PageInfo } from '@shetuan/shared';
+import type { FormKindDef } from '@shetuan/shared/forms';
+import type { AppDatabase } from '../db';
+import type { AppInstance } from '../http/app-types';
+import type { JobHandler } from '../jobs/registry';
+
+/** The demo tenants a module's demo data goes into (platform/seed). */
+export interface DemoTenants {
+  city: number;
+  district: number;
+  disabled: number;
+}
+
+/** Default-menu entries a module brings beyond the catalogue (rbac/default-menu.ts). */
+export interface MenuContribution {
+  /**
+   * The key of the catalogue group the entries join, or a new group (added after the catalogue's)
+   * with the default roles (by name, rbac DEFAULT_ROLES) that get it; 运营管理员 gets every group.
+   */
+  group: string | { key: string; name: string; roles?: readonly string[] };
+  entries: { path: `/${string}`; name: string; hidden?: boolean }[];
+}
+
+/**
+ * One server module, declared once (docs/modules.md). The platform reads these declarations; it
+ * never imports a module. Tables are found by their place (src/modules/<name>/tables.ts, for
+ * drizzle-kit); everything else a module brings is listed here.
+ */
+export interface ServerModule {
+  /** The module's folder name, the same in shared, server and web. */
+  name: string;
+  /** Its routes, registered under /st365. */
+  routes?: (app: AppInstance) => Promise<void>;
+  /** The pages it serves, with their function points: the permission keys its routes check. */
+  pages?: readonly PageInfo[];
+  /** Default-menu entries beyond the catalogue (most pages already have their catalogue entry). */
+  menu?: readonly MenuContribution[];
+  /**
+   * Menu versions: entries (keys: paths or group keys) existing tenants get at start, once each
+   * (rbac upgradeTenantMenu). Version numbers are unique across all modules.
+   */
+  menuAdditions?: readonly { version: number; keys: readonly string[] }[];
+  /** The kinds of background job it runs. */
+  jobs?: Readonly<Record<string, JobHandler>>;
+  /** The kinds of form it brings (the form designer's variants with their fixed questions). */
+  formKinds?: readonly FormKindDef[];
+  /** Demo data for an empty database, after the demo tenants and their menus exist; in list order. */
+  seedDemo?: (db: AppDatabase, tenants: DemoTenants) => Promise<void>;
+}
+
+/** Types a module's declaration. */
+export function defineModule(module: ServerModule): ServerModule {
+  return module;
+}

@@ -1,0 +1,48 @@
+import { PLATFORM_PAGES as P } from '@shetuan/shared/rbac';
+import { auditRoutes } from '../audit/routes';
+import { sessionAdminRoutes } from '../auth/routes';
+import { captchaRoutes } from '../captcha/routes';
+import { fileRoutes } from '../files/routes';
+import { healthRoutes } from '../health/routes';
+import { jobRoutes } from '../jobs/routes';
+import { messageRoutes } from '../messages/routes';
+import { rbacConfigRoutes } from '../rbac/config-routes';
+import { rbacRoutes } from '../rbac/routes';
+import { regionRoutes } from '../region/routes';
+import { phoneVerificationRoutes } from '../sms/phone-verification';
+import { smsRoutes } from '../sms/routes';
+import { tenantAdminRoutes } from '../tenancy/admin';
+import { tenancyRoutes } from '../tenancy/routes';
+import { wechatRoutes } from '../wechat/routes';
+import { defineModule, type ServerModule } from './manifest';
+
+/** The platform's own parts, declared as modules are, so menus, pages and routes have one source. */
+export const PLATFORM_MODULES: readonly ServerModule[] = [
+  defineModule({ name: 'health', routes: healthRoutes }),
+  defineModule({ name: 'captcha', routes: captchaRoutes }),
+  defineModule({ name: 'jobs', routes: jobRoutes }),
+  defineModule({ name: 'region', routes: regionRoutes }),
+  defineModule({ name: 'files', routes: (app) => fileRoutes(app) }),
+  defineModule({ name: 'wechat', routes: (app) => wechatRoutes(app) }),
+  defineModule({ name: 'messages', routes: messageRoutes, pages: [P.messageSetting] }),
+  defineModule({ name: 'tenancy', routes: tenancyRoutes }),
+  defineModule({
+    name: 'rbac',
+    routes: async (app) => {
+      await rbacRoutes(app);
+      await rbacConfigRoutes(app);
+    },
+    pages: [P.role, P.setMenu, P.function, P.jurisdiction],
+  }),
+  defineModule({ name: 'audit', routes: auditRoutes, pages: [P.operationLog, P.loginLog] }),
+  defineModule({ name: 'sessions', routes: sessionAdminRoutes, pages: [P.onlineSessions] }),
+  defineModule({
+    name: 'sms',
+    routes: async (app) => {
+      await smsRoutes(app);
+      await phoneVerificationRoutes(app);
+    },
+    pages: [P.smsOutbox],
+  }),
+  defineModule({ name: 'tenant-admin', routes: tenantAdminRoutes, pages: [P.tenant] }),
+];

@@ -1,0 +1,1 @@
+export { formsWebModule } from './routes';

@@ -1,0 +1,1 @@
+export { identityWebModule } from './routes';

@@ -1,0 +1,13 @@
+import type { WebModule } from '../app/web-module';
+import { dictionariesWebModule } from './dictionaries';
+import { formsWebModule } from './forms';
+import { identityWebModule } from './identity';
+import { orgWebModule } from './org';
+
+/** The web modules. Adding a module is its folder and one line here (docs/modules.md). */
+export const WEB_MODULES: readonly WebModule[] = [
+  orgWebModule,
+  identityWebModule,
+  formsWebModule,
+  dictionariesWebModule,
+];

@@ -1,0 +1,1 @@
+export { orgWebModule } from './routes';

@@ -1,5 +1,5 @@
 import { ok, orgTypeNames, ZEnvelope, ZIdParam, ZPageQuery } from '@shetuan/shared';
-import { ZDepartmentInput, ZDepartmentPage, ZOrgInput, ZOrgPage } from '@shetuan/shared/org';
+import { ORG_PAGES, ZDepartmentInput, ZDepartmentPage, ZOrgInput, ZOrgPage } from '@shetuan/shared/org';
 import { z } from 'zod';
 import { authOf, callerTenant } from '../../platform/auth/context';
 import type { AppInstance } from '../../platform/http/app-types';
@@ -18,15 +18,16 @@ export async function orgRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/org/orgs',
     {
-      config: { permission: '/company' },
+      config: { permission: ORG_PAGES.company.path },
       schema: { tags, summary: '单位列表', querystring: ZPageQuery, response: { 200: ZEnvelope(ZOrgPage) } },
     },
-    async (request) => ok(await inTenant(request, (tx) => org.listOrgsPage(tx, request.query))),
+    async (request) =>
+      ok(await inTenant(request, (tx) => org.listOrgsPage(tx, authOf(request).tenantId, request.query))),
   );
   app.get(
     '/org/orgs/options',
     {
-      config: { permission: '/company' },
+      config: { permission: ORG_PAGES.company.path },
       schema: {
         tags,
         summary: '单位选项（上级单位）',
@@ -42,18 +43,21 @@ export async function orgRoutes(app: AppInstance): Promise<void> {
     },
     async (request) =>
       ok({
-        list: (await inTenant(request, (tx) => org.allOrgs(tx))).map((o) => ({ id: o.id, name: o.name })),
+        list: (await inTenant(request, (tx) => org.allOrgs(tx, authOf(request).tenantId))).map((o) => ({
+          id: o.id,
+          name: o.name,
+        })),
         types: Object.entries(orgTypeNames).map(([value, label]) => ({ value: Number(value), label })),
       }),
   );
   app.get(
     '/org/orgs/export',
     {
-      config: { permission: '/company:export' },
+      config: { permission: ORG_PAGES.company.export },
       schema: { tags, summary: '导出单位（xlsx）', querystring: ZPageQuery.pick({ keyword: true }) },
     },
     async (request, reply) => {
-      const rows = await inTenant(request, (tx) => org.allOrgs(tx, request.query.keyword));
+      const rows = await inTenant(request, (tx) => org.allOrgs(tx, authOf(request).tenantId, request.query.keyword));
       return sendXlsx(
         reply,
         '单位列表',
@@ -74,7 +78,7 @@ export async function orgRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/org/orgs',
     {
-      config: { permission: '/company:add' },
+      config: { permission: ORG_PAGES.company.add },
       schema: {
         tags,
         summary: '新增单位',
@@ -91,22 +95,22 @@ export async function orgRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/org/orgs/:id',
     {
-      config: { permission: '/company:edit' },
+      config: { permission: ORG_PAGES.company.edit },
       schema: { tags, summary: '修改单位', params: ZIdParam, body: ZOrgInput, response: { 200: ZNull } },
     },
     async (request) => {
-      await inTenant(request, (tx) => org.updateOrg(tx, request.params.id, request.body));
+      await inTenant(request, (tx) => org.updateOrg(tx, authOf(request).tenantId, request.params.id, request.body));
       return ok(null, '保存成功');
     },
   );
   app.delete(
     '/org/orgs/:id',
     {
-      config: { permission: '/company:delete' },
+      config: { permission: ORG_PAGES.company.delete },
       schema: { tags, summary: '删除单位', params: ZIdParam, response: { 200: ZNull } },
     },
     async (request) => {
-      await inTenant(request, (tx) => org.deleteOrg(tx, request.params.id));
+      await inTenant(request, (tx) => org.deleteOrg(tx, authOf(request).tenantId, request.params.id));
       return ok(null, '删除成功');
     },
   );
@@ -122,7 +126,7 @@ async function departmentRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/org/departments',
     {
-      config: { permission: '/departmentManage' },
+      config: { permission: ORG_PAGES.department.path },
       schema: {
         tags,
         summary: '部门列表（无关键字时为树，按顶级部门分页）',
@@ -130,7 +134,8 @@ async function departmentRoutes(app: AppInstance): Promise<void> {
         response: { 200: ZEnvelope(ZDepartmentPage) },
       },
     },
-    async (request) => ok(await inTenant(request, (tx) => dept.listDepartmentsPage(tx, request.query))),
+    async (request) =>
+      ok(await inTenant(request, (tx) => dept.listDepartmentsPage(tx, authOf(request).tenantId, request.query))),
   );
   app.get(
     '/org/departments/options',
@@ -144,17 +149,22 @@ async function departmentRoutes(app: AppInstance): Promise<void> {
     },
     async (request) =>
       ok({
-        list: (await inTenant(request, (tx) => dept.allDepartments(tx))).map((d) => ({ id: d.id, name: d.name })),
+        list: (await inTenant(request, (tx) => dept.allDepartments(tx, authOf(request).tenantId))).map((d) => ({
+          id: d.id,
+          name: d.name,
+        })),
       }),
   );
   app.get(
     '/org/departments/export',
     {
-      config: { permission: '/departmentManage:export' },
+      config: { permission: ORG_PAGES.department.export },
       schema: { tags, summary: '导出部门（xlsx）', querystring: ZPageQuery.pick({ keyword: true }) },
     },
     async (request, reply) => {
-      const rows = await inTenant(request, (tx) => dept.allDepartments(tx, request.query.keyword));
+      const rows = await inTenant(request, (tx) =>
+        dept.allDepartments(tx, authOf(request).tenantId, request.query.keyword),
+      );
       return sendXlsx(
         reply,
         '部门列表',
@@ -175,7 +185,7 @@ async function departmentRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/org/departments',
     {
-      config: { permission: '/departmentManage:add' },
+      config: { permission: ORG_PAGES.department.add },
       schema: {
         tags,
         summary: '新增部门',
@@ -192,22 +202,24 @@ async function departmentRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/org/departments/:id',
     {
-      config: { permission: '/departmentManage:edit' },
+      config: { permission: ORG_PAGES.department.edit },
       schema: { tags, summary: '修改部门', params: ZIdParam, body: ZDepartmentInput, response: { 200: ZNull } },
     },
     async (request) => {
-      await inTenant(request, (tx) => dept.updateDepartment(tx, request.params.id, request.body));
+      await inTenant(request, (tx) =>
+        dept.updateDepartment(tx, authOf(request).tenantId, request.params.id, request.body),
+      );
       return ok(null, '保存成功');
     },
   );
   app.delete(
     '/org/departments/:id',
     {
-      config: { permission: '/departmentManage:delete' },
+      config: { permission: ORG_PAGES.department.delete },
       schema: { tags, summary: '删除部门', params: ZIdParam, response: { 200: ZNull } },
     },
     async (request) => {
-      await inTenant(request, (tx) => dept.deleteDepartment(tx, request.params.id));
+      await inTenant(request, (tx) => dept.deleteDepartment(tx, authOf(request).tenantId, request.params.id));
       return ok(null, '删除成功');
     },
   );

@@ -1,7 +1,6 @@
 import { OrgType } from '@shetuan/shared';
 import type { Tx } from '../../platform/db';
-import { insertOrg } from './repository';
-import { departments } from './tables';
+import { insertDepartment, insertOrg } from './repository';
 
 export interface OrgSeed {
   name: string;
@@ -89,12 +88,9 @@ export async function seedDepartments(
 ): Promise<Map<string, number>> {
   let sort = 0;
   for (const d of list) {
-    const [row] = await tx
-      .insert(departments)
-      .values({ tenantId, parentId, name: d.name, leader: d.leader ?? '', sort: sort++ })
-      .returning({ id: departments.id });
-    if (row) ids.set(d.name, row.id);
-    if (row && d.children) await seedDepartments(tx, tenantId, d.children, row.id, ids);
+    const id = await insertDepartment(tx, tenantId, { parentId, name: d.name, leader: d.leader ?? '', sort: sort++ });
+    if (id !== undefined) ids.set(d.name, id);
+    if (id !== undefined && d.children) await seedDepartments(tx, tenantId, d.children, id, ids);
   }
   return ids;
 }

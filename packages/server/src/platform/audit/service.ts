@@ -1,9 +1,7 @@
 import { maskPhone, PHONE_PATTERN } from '@shetuan/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { users } from '../../modules/identity/tables';
 import type { AppDatabase, Tx } from '../db';
-import { loginLogs, operationLogs } from './tables';
+import * as repo from './repository';
 
 export async function writeLoginLog(
   tx: Tx,
@@ -19,7 +17,8 @@ export async function writeLoginLog(
   },
 ): Promise<void> {
   const login = PHONE_PATTERN.test(entry.login) ? maskPhone(entry.login.slice(-11)) : entry.login.slice(0, 64);
-  await tx.insert(loginLogs).values({ ...entry, login, userAgent: entry.userAgent.slice(0, 300) });
+  const { tenantId, ...rest } = entry;
+  await repo.insertLoginLog(tx, tenantId, { ...rest, login, userAgent: entry.userAgent.slice(0, 300) });
 }
 
 /** Records an authenticated change (every method but GET/HEAD) with the menu it came from. */
@@ -34,8 +33,7 @@ export async function writeOperationLog(db: AppDatabase, request: FastifyRequest
     auth.tenantId,
     async (tx) => {
       const actorName = auth.actingFrom ? await actingName(tx, auth.userId) : '';
-      await tx.insert(operationLogs).values({
-        tenantId: auth.tenantId,
+      await repo.insertOperationLog(tx, auth.tenantId, {
         userId: auth.userId,
         identityId: auth.identityId,
         actingUserId: auth.actingFrom ? auth.userId : null,
@@ -56,6 +54,5 @@ export async function writeOperationLog(db: AppDatabase, request: FastifyRequest
 
 /** The acting person's name (visible through app.user_id though not one of the tenant's people). */
 async function actingName(tx: Tx, userId: number): Promise<string> {
-  const [row] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  return `${row?.name ?? '运营'}（运营代管）`;
+  return `${(await repo.userName(tx, userId)) ?? '运营'}（运营代管）`;
 }

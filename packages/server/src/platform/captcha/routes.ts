@@ -34,7 +34,7 @@ export async function captchaRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const tenantId = await tenantOfRequest(db, request);
-      return db.withTenant(tenantId, (tx) => checkChallenge(tx, request.body));
+      return db.withTenant(tenantId, (tx) => checkChallenge(tx, tenantId, request.body));
     },
   );
 }

@@ -9,12 +9,10 @@ import {
   type TCaptchaAnswer,
   type TCaptchaType,
 } from '@shetuan/shared/captcha';
-import { and, eq, lt } from 'drizzle-orm';
 import type { Tx } from '../db';
 import { makeClickWords, makePuzzle } from './images';
-import { captchaChallenges } from './tables';
+import * as repo from './repository';
 
-const State = { ISSUED: 0, PASSED: 1, FAILED: 2, SPENT: 3 } as const;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** 16 characters of [A-Za-z0-9]: the AES-128 key of a challenge. */
 const newSecretKey = () => randomBytes(12).toString('base64').replace(/[+/]/g, 'x').slice(0, 16);
@@ -32,10 +30,10 @@ export async function getChallenge(tx: Tx, tenantId: number, captchaType: TCaptc
   const secretKey = newSecretKey();
   const expiresAt = new Date(Date.now() + CAPTCHA.ttlMs);
   // Old challenges go in small steps with the traffic that makes new ones.
-  await tx.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, new Date(Date.now() - CAPTCHA.ttlMs)));
+  await repo.deleteExpiredChallenges(tx, tenantId, new Date(Date.now() - CAPTCHA.ttlMs));
   if (captchaType === 'blockPuzzle') {
     const p = makePuzzle();
-    await tx.insert(captchaChallenges).values({ tenantId, token, captchaType, secretKey, answer: p.answer, expiresAt });
+    await repo.insertChallenge(tx, tenantId, { token, captchaType, secretKey, answer: p.answer, expiresAt });
     return answer(CaptchaRepCode.OK, null, {
       originalImageBase64: p.originalImageBase64,
       jigsawImageBase64: p.jigsawImageBase64,
@@ -46,7 +44,7 @@ export async function getChallenge(tx: Tx, tenantId: number, captchaType: TCaptc
     });
   }
   const c = makeClickWords();
-  await tx.insert(captchaChallenges).values({ tenantId, token, captchaType, secretKey, answer: c.answer, expiresAt });
+  await repo.insertChallenge(tx, tenantId, { token, captchaType, secretKey, answer: c.answer, expiresAt });
   return answer(CaptchaRepCode.OK, null, {
     originalImageBase64: c.originalImageBase64,
     token,
@@ -98,13 +96,10 @@ function matches(type: string, expected: CaptchaPoint | CaptchaPoint[], given: u
  */
 export async function checkChallenge(
   tx: Tx,
+  tenantId: number,
   input: { captchaType: TCaptchaType; token: string; pointJson: string },
 ): Promise<TCaptchaAnswer> {
-  const [row] = await tx
-    .update(captchaChallenges)
-    .set({ state: State.FAILED })
-    .where(and(eq(captchaChallenges.token, input.token), eq(captchaChallenges.state, State.ISSUED)))
-    .returning();
+  const row = await repo.takeIssuedChallenge(tx, tenantId, input.token);
   if (!row || row.captchaType !== input.captchaType || row.expiresAt.getTime() <= Date.now()) {
     return answer(CaptchaRepCode.EXPIRED, CAPTCHA_MESSAGES.expired, null);
   }
@@ -113,14 +108,7 @@ export async function checkChallenge(
     return answer(CaptchaRepCode.FAILED, CAPTCHA_MESSAGES.failed, null);
   }
   const verification = captchaVerification(row.token, points.json, row.secretKey);
-  await tx
-    .update(captchaChallenges)
-    .set({
-      state: State.PASSED,
-      verificationHash: sha256(verification),
-      expiresAt: new Date(Date.now() + CAPTCHA.ttlMs),
-    })
-    .where(eq(captchaChallenges.id, row.id));
+  await repo.markChallengePassed(tx, tenantId, row.id, sha256(verification), new Date(Date.now() + CAPTCHA.ttlMs));
   return answer(CaptchaRepCode.OK, null, {
     captchaType: row.captchaType,
     token: row.token,
@@ -129,13 +117,17 @@ export async function checkChallenge(
   });
 }
 
-/** Spends a verification once (login after 416, SMS sending); false when unknown, spent or expired. */
-export async function consumeVerification(tx: Tx, verification: string | undefined | null): Promise<boolean> {
+/**
+ * Spends a verification once (login after 416, SMS sending); false when unknown, spent or expired.
+ * Pass the tenant id (the identity module's login does not yet: there row-level security alone
+ * picks the transaction's tenant).
+ */
+export async function consumeVerification(
+  tx: Tx,
+  verification: string | undefined | null,
+  tenantId?: number,
+): Promise<boolean> {
   if (!verification || verification.length > 1024) return false;
-  const [row] = await tx
-    .update(captchaChallenges)
-    .set({ state: State.SPENT })
-    .where(and(eq(captchaChallenges.verificationHash, sha256(verification)), eq(captchaChallenges.state, State.PASSED)))
-    .returning({ expiresAt: captchaChallenges.expiresAt });
-  return Boolean(row && row.expiresAt.getTime() > Date.now());
+  const expiresAt = await repo.spendVerification(tx, tenantId ?? null, sha256(verification));
+  return Boolean(expiresAt && expiresAt.getTime() > Date.now());
 }

@@ -2,13 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { extensionOf, ResultCode, type UploadRules, uploadProblem } from '@shetuan/shared';
-import { and, eq } from 'drizzle-orm';
 import type { AppDatabase } from '../db';
 import { AppError } from '../http/errors';
-import { tenants } from '../tenancy/tables';
+import * as repo from './repository';
 import { CONTENT_MISMATCH, sniffContent } from './sniff';
 import type { FileStorage, Storages } from './storage';
-import { files } from './tables';
 
 /** Tenant custom type 14 keeps its files in its own folder and storage base (spec 000 §6). */
 const INDEPENDENT_TYPE = 14;
@@ -28,10 +26,8 @@ export interface FileRecord {
 }
 
 async function placeOf(db: AppDatabase, storages: Storages, tenantId: number) {
-  const [t] = await db.withGlobal((g) =>
-    g.select({ customType: tenants.customType }).from(tenants).where(eq(tenants.id, tenantId)),
-  );
-  const independent = t?.customType === INDEPENDENT_TYPE;
+  const customType = await db.withGlobal((g) => repo.tenantCustomType(g, tenantId));
+  const independent = customType === INDEPENDENT_TYPE;
   return { storage: independent ? storages.independent : storages.main, prefix: independent ? 'independent/' : '' };
 }
 
@@ -97,21 +93,17 @@ export async function storeUpload(
   const { storage, prefix } = await placeOf(db, storages, who.tenantId);
   const key = objectKey(prefix, who.tenantId, input.fileName);
   await storage.put(key, data, mime);
-  const [row] = await db.withTenant(who.tenantId, (tx) =>
-    tx
-      .insert(files)
-      .values({
-        tenantId: who.tenantId,
-        storage: storage.kind,
-        path: key,
-        realFileName: input.fileName,
-        fileSize: data.length,
-        contentType: mime,
-        code: input.code,
-        userId: who.userId,
-        publicKey: input.publicImage ? randomBytes(18).toString('base64url') : null,
-      })
-      .returning(),
+  const row = await db.withTenant(who.tenantId, (tx) =>
+    repo.insertFile(tx, who.tenantId, {
+      storage: storage.kind,
+      path: key,
+      realFileName: input.fileName,
+      fileSize: data.length,
+      contentType: mime,
+      code: input.code,
+      userId: who.userId,
+      publicKey: input.publicImage ? randomBytes(18).toString('base64url') : null,
+    }),
   );
   if (!row) throw new Error('file insert returned no row');
   return toRecord(row);
@@ -135,8 +127,7 @@ export async function presignUpload(
   const expiresIn = 300;
   const uploadUrl = await storage.presignPut(key, input.contentType || 'application/octet-stream', expiresIn);
   await db.withTenant(who.tenantId, (tx) =>
-    tx.insert(files).values({
-      tenantId: who.tenantId,
+    repo.insertFile(tx, who.tenantId, {
       storage: storage.kind,
       path: key,
       realFileName: input.fileName,
@@ -160,11 +151,8 @@ export async function confirmUpload(
   who: { tenantId: number; userId: number },
   input: { filePath: string; fileSize: number; realFileName: string },
 ): Promise<FileRecord> {
-  const [pending] = await db.withTenant(who.tenantId, (tx) =>
-    tx
-      .select()
-      .from(files)
-      .where(and(eq(files.path, input.filePath), eq(files.userId, who.userId), eq(files.status, 'pending'))),
+  const pending = await db.withTenant(who.tenantId, (tx) =>
+    repo.findPendingFile(tx, who.tenantId, input.filePath, who.userId),
   );
   if (!pending) throw new AppError(ResultCode.FAILED, '获取上传状态失败');
   const { storage } = await placeOf(db, storages, who.tenantId);
@@ -173,27 +161,16 @@ export async function confirmUpload(
     throw new AppError(ResultCode.FAILED, '获取上传状态失败');
   const mime = await sniffContent(pending.realFileName, await storage.head(pending.path, SNIFF_BYTES));
   if (!mime) throw new AppError(ResultCode.FAILED, CONTENT_MISMATCH);
-  const [row] = await db.withTenant(who.tenantId, (tx) =>
-    tx
-      .update(files)
-      .set({ status: 'ready', contentType: mime })
-      .where(and(eq(files.id, pending.id)))
-      .returning(),
-  );
+  const row = await db.withTenant(who.tenantId, (tx) => repo.markFileReady(tx, who.tenantId, pending.id, mime));
   if (!row) throw new AppError(ResultCode.FAILED, '获取上传状态失败');
   return toRecord(row);
 }
 
 /** A rich-text image by its public key, in the tenant of the domain. */
 export async function openPublicImage(db: AppDatabase, storages: Storages, tenantId: number, key: string) {
-  const [row] = await db.withTenant(tenantId, (tx) =>
-    tx
-      .select({ id: files.id })
-      .from(files)
-      .where(and(eq(files.publicKey, key), eq(files.status, 'ready'))),
-  );
-  if (!row) throw new AppError(ResultCode.FAILED, '文件不存在', null, 404);
-  return openFile(db, storages, tenantId, row.id);
+  const id = await db.withTenant(tenantId, (tx) => repo.findPublicImageId(tx, tenantId, key));
+  if (id === undefined) throw new AppError(ResultCode.FAILED, '文件不存在', null, 404);
+  return openFile(db, storages, tenantId, id);
 }
 
 /** A ready file of the tenant, with its bytes. */
@@ -203,12 +180,7 @@ export async function openFile(
   tenantId: number,
   id: number,
 ): Promise<{ name: string; type: string; size: number; body: Readable }> {
-  const [row] = await db.withTenant(tenantId, (tx) =>
-    tx
-      .select()
-      .from(files)
-      .where(and(eq(files.id, id), eq(files.status, 'ready'))),
-  );
+  const row = await db.withTenant(tenantId, (tx) => repo.findReadyFile(tx, tenantId, id));
   if (!row) throw new AppError(ResultCode.FAILED, '文件不存在');
   const storage: FileStorage = row.path.startsWith('independent/') ? storages.independent : storages.main;
   return { name: row.realFileName, type: row.contentType, size: row.fileSize, body: await storage.get(row.path) };

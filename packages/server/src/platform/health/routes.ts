@@ -1,7 +1,7 @@
 import { ok, ZEnvelope } from '@shetuan/shared';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppInstance } from '../http/app-types';
+import { databaseNow } from './repository';
 
 const ZHealth = z.object({
   status: z.literal('ok'),
@@ -21,8 +21,7 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
       },
     },
     async () => {
-      const rows = await app.db.withGlobal((g) => g.execute<{ now: string }>(sql`select now()::text as now`));
-      const now = (rows as unknown as { rows: { now: string }[] }).rows[0]?.now ?? new Date().toISOString();
+      const now = (await app.db.withGlobal(databaseNow)) ?? new Date().toISOString();
       return ok({ status: 'ok' as const, database: app.db.kind, serverTime: now });
     },
   );

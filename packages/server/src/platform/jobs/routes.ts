@@ -34,7 +34,7 @@ export async function jobRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const auth = authOf(request);
-      const job = await db.withTenant(auth.tenantId, (tx) => jobOf(tx, request.query.key, auth.userId));
+      const job = await db.withTenant(auth.tenantId, (tx) => jobOf(tx, auth.tenantId, request.query.key, auth.userId));
       if (job.state === 'failed') throw new AppError(ResultCode.FAILED, `处理失败：${job.error || '未知错误'}`);
       return ok({
         rate: job.rate,
@@ -52,7 +52,7 @@ export async function jobRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const job = await db.withTenant(auth.tenantId, (tx) => jobOf(tx, request.query.key, auth.userId));
+      const job = await db.withTenant(auth.tenantId, (tx) => jobOf(tx, auth.tenantId, request.query.key, auth.userId));
       const file =
         job.state === 'done' && job.result?.file
           ? tenantFilePath(config.DATA_DIR, job.tenantId, job.result.file)

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ResultCode } from '@shetuan/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db';
 import { AppError } from '../http/errors';
-import { jobs } from './tables';
+import { findUserJob, insertJob } from './repository';
 
 /** Queues a job in the transaction's tenant; answers its public key. */
 export async function enqueueJob(
@@ -17,8 +16,7 @@ export async function enqueueJob(
   },
 ): Promise<{ key: string }> {
   const key = randomBytes(16).toString('hex');
-  await tx.insert(jobs).values({
-    tenantId: input.tenantId,
+  await insertJob(tx, input.tenantId, {
     key,
     kind: input.kind,
     payload: input.payload,
@@ -29,11 +27,8 @@ export async function enqueueJob(
 }
 
 /** The job behind a key, for the person who asked for it only. */
-export async function jobOf(tx: Tx, key: string, userId: number) {
-  const [row] = await tx
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.key, key), eq(jobs.userId, userId)));
+export async function jobOf(tx: Tx, tenantId: number, key: string, userId: number) {
+  const row = await findUserJob(tx, tenantId, key, userId);
   if (!row) throw new AppError(ResultCode.FAILED, '任务不存在或已过期');
   return row;
 }

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ResultCode } from '@shetuan/shared';
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import { newNumericCode } from '../auth/tokens';
 import type { Tx } from '../db';
 import { AppError } from '../http/errors';
 import type { SmsProvider } from './provider';
-import { smsCodes, smsOutbox } from './tables';
+import * as repo from './repository';
 
 /** Spec 000 §4 and §9: resend after 60 s, valid 5 minutes; from the 4th code in an hour to one phone, a captcha. */
 export const SMS_CODE = {
@@ -26,28 +25,19 @@ export async function sendVerificationCode(
   input: { tenantId: number; phone: string; purpose: string; companyName: string; captchaPassed?: boolean },
 ): Promise<void> {
   // Repeated sends to one phone need the slide captcha (code 416): SMS costs money and annoys.
-  const [recent] = await tx
-    .select({ n: count() })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.phone, input.phone), gt(smsCodes.createdAt, new Date(Date.now() - 3_600_000))));
-  if ((recent?.n ?? 0) >= SMS_CODE.captchaAfterSends && !input.captchaPassed) {
+  const recent = await repo.countCodesSince(tx, input.tenantId, input.phone, new Date(Date.now() - 3_600_000));
+  if (recent >= SMS_CODE.captchaAfterSends && !input.captchaPassed) {
     throw new AppError(ResultCode.CAPTCHA_REQUIRED, '发送次数过多，请完成滑块验证后再发送');
   }
-  const [last] = await tx
-    .select({ createdAt: smsCodes.createdAt })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.phone, input.phone), eq(smsCodes.purpose, input.purpose)))
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1);
+  const last = await repo.lastCodeSentAt(tx, input.tenantId, input.phone, input.purpose);
   if (last) {
-    const wait = SMS_CODE.resendAfterSeconds - Math.floor((Date.now() - last.createdAt.getTime()) / 1000);
+    const wait = SMS_CODE.resendAfterSeconds - Math.floor((Date.now() - last.getTime()) / 1000);
     if (wait > 0) throw new AppError(ResultCode.FAILED, `验证码已发送，请${wait}秒后再试`);
   }
   const code = newNumericCode(SMS_CODE.length);
   const content = `【${input.companyName}】您的验证码为${code}，${SMS_CODE.validMinutes}分钟内有效，请勿泄露给他人。`;
   const result = await provider.send({ phone: input.phone, template: 'verify-code', params: { code }, content });
-  await tx.insert(smsOutbox).values({
-    tenantId: input.tenantId,
+  await repo.insertOutbox(tx, input.tenantId, {
     phone: input.phone,
     template: 'verify-code',
     content,
@@ -56,8 +46,7 @@ export async function sendVerificationCode(
     error: result.ok ? '' : result.error.slice(0, 500),
   });
   if (!result.ok) throw new AppError(ResultCode.FAILED, '短信发送失败，请稍后再试');
-  await tx.insert(smsCodes).values({
-    tenantId: input.tenantId,
+  await repo.insertCode(tx, input.tenantId, {
     phone: input.phone,
     purpose: input.purpose,
     codeHash: hashCode(input.tenantId, input.phone, code),
@@ -80,20 +69,12 @@ export async function consumeVerificationCode(
   tx: Tx,
   input: { tenantId: number; phone: string; purpose: string; code: string },
 ): Promise<CodeCheck> {
-  const [row] = await tx
-    .select()
-    .from(smsCodes)
-    .where(and(eq(smsCodes.phone, input.phone), eq(smsCodes.purpose, input.purpose), isNull(smsCodes.consumedAt)))
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1);
+  const row = await repo.latestOpenCode(tx, input.tenantId, input.phone, input.purpose);
   if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= SMS_CODE.maxAttempts) return 'expired';
   if (row.codeHash !== hashCode(input.tenantId, input.phone, input.code)) {
-    await tx
-      .update(smsCodes)
-      .set({ attempts: row.attempts + 1 })
-      .where(eq(smsCodes.id, row.id));
+    await repo.setCodeAttempts(tx, input.tenantId, row.id, row.attempts + 1);
     return 'wrong';
   }
-  await tx.update(smsCodes).set({ consumedAt: new Date() }).where(eq(smsCodes.id, row.id));
+  await repo.markCodeConsumed(tx, input.tenantId, row.id);
   return 'ok';
 }

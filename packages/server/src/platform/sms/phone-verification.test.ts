@@ -23,9 +23,11 @@ describe('phone verification for public forms (/project/phone/code)', () => {
     const checked = await visitor.post('/st365/project/phone/code/check', { phoneNumber: phone, code });
     expect(checked.body.msg).toBe('验证成功');
     const token = checked.body.data.phoneToken as string;
-    expect(await t.db.withTenant(tenant.id, (tx) => consumePhoneToken(tx, '13900000000', token))).toBe(false);
-    expect(await t.db.withTenant(tenant.id, (tx) => consumePhoneToken(tx, phone, token))).toBe(true);
-    expect(await t.db.withTenant(tenant.id, (tx) => consumePhoneToken(tx, phone, token))).toBe(false);
+    expect(await t.db.withTenant(tenant.id, (tx) => consumePhoneToken(tx, tenant.id, '13900000000', token))).toBe(
+      false,
+    );
+    expect(await t.db.withTenant(tenant.id, (tx) => consumePhoneToken(tx, tenant.id, phone, token))).toBe(true);
+    expect(await t.db.withTenant(tenant.id, (tx) => consumePhoneToken(tx, tenant.id, phone, token))).toBe(false);
   });
 
   it('says the spec messages for a missing or bad number and a missing code', async () => {

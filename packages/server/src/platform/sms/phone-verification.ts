@@ -1,14 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { normalisePhone, ok, PHONE_MESSAGES, PHONE_PATTERN, ResultCode, ZEnvelope, ZSmsCode } from '@shetuan/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../db';
 import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
 import { tenantOfRequest } from '../tenancy/request-tenant';
 import { CODE_CHECK_MESSAGES, consumeVerificationCode, SMS_CODE } from './codes';
+import * as repo from './repository';
 import { sendTenantCode } from './send';
-import { phoneVerifications } from './tables';
 
 const PURPOSE = 'verify';
 const TOKEN_MINUTES = 30;
@@ -30,20 +29,8 @@ const ZCheckPhone = z.object({
 });
 
 /** Spends a phone token once (a form submission proving its phone field); false when not valid. */
-export async function consumePhoneToken(tx: Tx, phone: string, token: string): Promise<boolean> {
-  const rows = await tx
-    .update(phoneVerifications)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(phoneVerifications.tokenHash, sha256(token)),
-        eq(phoneVerifications.phone, normalisePhone(phone)),
-        isNull(phoneVerifications.usedAt),
-        gt(phoneVerifications.expiresAt, new Date()),
-      ),
-    )
-    .returning({ id: phoneVerifications.id });
-  return rows.length > 0;
+export function consumePhoneToken(tx: Tx, tenantId: number, phone: string, token: string): Promise<boolean> {
+  return repo.spendPhoneVerification(tx, tenantId, sha256(token), normalisePhone(phone));
 }
 
 /**
@@ -91,8 +78,7 @@ export async function phoneVerificationRoutes(app: AppInstance): Promise<void> {
         const result = await consumeVerificationCode(tx, { tenantId, phone, purpose: PURPOSE, code });
         if (result !== 'ok') throw new AppError(ResultCode.FAILED, CODE_CHECK_MESSAGES[result]);
         const phoneToken = randomBytes(24).toString('base64url');
-        await tx.insert(phoneVerifications).values({
-          tenantId,
+        await repo.insertPhoneVerification(tx, tenantId, {
           phone,
           tokenHash: sha256(phoneToken),
           expiresAt: new Date(Date.now() + TOKEN_MINUTES * 60_000),

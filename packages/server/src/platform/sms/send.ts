@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { consumeVerification } from '../captcha';
 import type { AppDatabase } from '../db';
-import { tenants } from '../tenancy/tables';
 import { sendVerificationCode } from './codes';
 import type { SmsProvider } from './provider';
+import { tenantCompanyName } from './repository';
 
 /**
  * Sends a verification code in a tenant's name, spending a captcha verification when one comes
@@ -16,16 +15,13 @@ export async function sendTenantCode(
   input: { phoneNumber: string; purpose: string; captchaVerification?: string | undefined },
 ): Promise<void> {
   await db.withTenant(tenantId, async (tx) => {
-    const captchaPassed = await consumeVerification(tx, input.captchaVerification);
-    const [tenant] = await tx
-      .select({ companyName: tenants.companyName })
-      .from(tenants)
-      .where(eq(tenants.id, tenantId));
+    const captchaPassed = await consumeVerification(tx, input.captchaVerification, tenantId);
+    const companyName = await tenantCompanyName(tx, tenantId);
     await sendVerificationCode(tx, sms, {
       tenantId,
       phone: input.phoneNumber,
       purpose: input.purpose,
-      companyName: tenant?.companyName ?? '社团',
+      companyName: companyName ?? '社团',
       captchaPassed,
     });
   });

@@ -1,17 +1,16 @@
-import { asc } from 'drizzle-orm';
 import type { AppDatabase } from '../db';
 import { upgradeTenantMenu } from '../rbac';
-import { tenants } from './tables';
+import { allTenantIds } from './repository';
 
 /**
  * Brings every tenant's data up to what this release seeds for a new tenant: today the default
- * menu (rbac MENU_ADDITIONS). Runs at start after the migrations; each tenant in its own
+ * menu (rbac menuAdditions). Runs at start after the migrations; each tenant in its own
  * transaction under its own RLS. Returns the tenants changed and the menu keys each got.
  */
 export async function upgradeTenants(db: AppDatabase): Promise<{ tenantId: number; menuKeys: string[] }[]> {
-  const ids = await db.withGlobal((g) => g.select({ id: tenants.id }).from(tenants).orderBy(asc(tenants.id)));
+  const ids = await db.withGlobal(allTenantIds);
   const changed: { tenantId: number; menuKeys: string[] }[] = [];
-  for (const { id } of ids) {
+  for (const id of ids) {
     const menuKeys = await db.withTenant(id, (tx) => upgradeTenantMenu(tx, id));
     if (menuKeys.length > 0) changed.push({ tenantId: id, menuKeys });
   }

@@ -65,7 +65,8 @@ export class TestClient {
   async upload(url: string, form: FormData) {
     const res = new Response(form);
     const payload = Buffer.from(await res.arrayBuffer());
-    const query: Record<string, string> = {};
+    const [path = url, qs = ''] = url.split('?');
+    const query: Record<string, string> = Object.fromEntries(new URLSearchParams(qs));
     const headers: Record<string, string> = {
       host: this.host,
       'content-type': res.headers.get('content-type') ?? 'multipart/form-data',
@@ -74,11 +75,11 @@ export class TestClient {
     if (this.token && this.signKey) {
       headers.token = this.token;
       query.timestamp = String(Date.now());
-      query.sign = signRequest(this.signKey, canonicalRequest('POST', url, query, '', query.timestamp));
+      query.sign = signRequest(this.signKey, canonicalRequest('POST', path, query, '', query.timestamp));
     }
     const out = await this.app.inject({
       method: 'POST',
-      url: `${url}?${new URLSearchParams(query)}`,
+      url: `${path}?${new URLSearchParams(query)}`,
       headers,
       payload,
       remoteAddress: this.ip,

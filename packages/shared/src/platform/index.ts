@@ -6,6 +6,8 @@ export * from './identity-codes';
 export * from './links';
 export * from './list';
 export * from './org-codes';
+export * from './pages';
+export * from './resource';
 export * from './result-code';
 export * from './signature';
 export * from './validators';

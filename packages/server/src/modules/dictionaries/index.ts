@@ -1,0 +1,2 @@
+export { dictionariesModule } from './module';
+export { dictionaryOptions } from './service';

@@ -1,0 +1,1 @@
+export { IMPORT_MAX_ROWS, type ResourceService, resourceExportJob, resourceRoutes } from './routes';

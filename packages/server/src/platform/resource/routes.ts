@@ -1,0 +1,335 @@
+import {
+  fieldText,
+  fieldValue,
+  ok,
+  type ResourceContract,
+  ResultCode,
+  type TImportProblem,
+  type TImportResult,
+  type TPage,
+  ZEnvelope,
+  ZIdParam,
+  ZImportQuery,
+  ZImportResult,
+  ZPage,
+} from '@shetuan/shared';
+import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import { authOf, callerTenant } from '../auth/context';
+import type { Tx } from '../db';
+import { readUpload } from '../files/routes';
+import type { AppInstance } from '../http/app-types';
+import { AppError } from '../http/errors';
+import { type ExcelColumn, sendXlsx } from '../http/excel';
+import { enqueueJob } from '../jobs';
+import { exportPagesToFile } from '../jobs/export';
+import type { JobHandler } from '../jobs/registry';
+
+type Infer<T extends z.ZodType> = z.output<T>;
+type AnyContract = ResourceContract;
+
+/**
+ * What a module implements for a resource: its service over its repository. Every function runs
+ * in the caller's tenant transaction and gets the tenant id to name in its queries. A business
+ * rule refuses with AppError (Chinese message), which the routes pass on as the envelope.
+ */
+export interface ResourceService<C extends AnyContract> {
+  list(tx: Tx, tenantId: number, query: Infer<C['filters']>): Promise<TPage<Infer<C['entity']>>>;
+  get(tx: Tx, tenantId: number, id: number): Promise<Infer<C['entity']> | null>;
+  create(tx: Tx, tenantId: number, input: Infer<C['create']>): Promise<number>;
+  update(tx: Tx, tenantId: number, id: number, input: Infer<C['update']>): Promise<void>;
+  remove(tx: Tx, tenantId: number, id: number): Promise<void>;
+}
+
+/** Most rows one import reads. */
+export const IMPORT_MAX_ROWS = 5000;
+
+const exportKind = (contract: AnyContract) => `resource-export:${contract.name}`;
+
+function notFound(contract: AnyContract): AppError {
+  return new AppError(ResultCode.FAILED, `${contract.title}不存在或已删除`);
+}
+
+/** The export columns of a resource: its fields with export !== false, shown as text. */
+function exportColumns(contract: AnyContract): ExcelColumn<Record<string, unknown>>[] {
+  return contract.fields
+    .filter((f) => f.export !== false)
+    .map((f) => ({
+      header: f.title,
+      width: f.width ? Math.round(f.width / 7) : 18,
+      value: (row) => fieldText(f, row[f.key]),
+    }));
+}
+
+/** The fields an import reads: exported fields the create schema accepts. */
+function importFields(contract: AnyContract) {
+  const shape = contract.create.shape as Record<string, unknown>;
+  return contract.fields.filter((f) => f.export !== false && f.key in shape);
+}
+
+/**
+ * The background export of a resource (a job kind for the module's manifest): pages through the
+ * service's list with the filters the person had, into an .xlsx in the tenant's files.
+ */
+export function resourceExportJob<C extends AnyContract>(
+  contract: C,
+  service: ResourceService<C>,
+): Record<string, JobHandler> {
+  const handler: JobHandler = (ctx) => {
+    const filters = (ctx.payload.query ?? {}) as Record<string, unknown>;
+    return exportPagesToFile(ctx, {
+      fileName: `${contract.title}.xlsx`,
+      sheet: contract.title,
+      columns: exportColumns(contract),
+      page: (current, pageSize) =>
+        ctx.db.withTenant(ctx.tenantId, (tx) =>
+          service.list(tx, ctx.tenantId, { ...(contract.filters.parse(filters) as object), current, pageSize } as Infer<
+            C['filters']
+          >),
+        ) as Promise<TPage<Record<string, unknown>>>,
+      doneText: (rows) => `${contract.title}（${rows} 条）已导出，请在导出窗口下载。`,
+    });
+  };
+  return { [exportKind(contract)]: handler };
+}
+
+/** Reads the first sheet: header titles in row 1, one record per later row (row numbers kept). */
+async function readSheet(data: Buffer): Promise<{ headers: string[]; rows: { row: number; cells: string[] }[] }> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError(ResultCode.FAILED, '文件不是有效的 Excel（.xlsx）文件');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new AppError(ResultCode.FAILED, 'Excel 文件中没有工作表');
+  const text = (cell: ExcelJS.Cell) => (cell.value === null || cell.value === undefined ? '' : cell.text.trim());
+  const headers: string[] = [];
+  sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
+    headers[col - 1] = text(cell);
+  });
+  const rows: { row: number; cells: string[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (r, rowNumber) => {
+    if (rowNumber === 1) return;
+    const cells = headers.map((_, i) => text(r.getCell(i + 1)));
+    if (cells.some((c) => c !== '')) rows.push({ row: rowNumber, cells });
+  });
+  return { headers, rows };
+}
+
+class RollBack extends Error {}
+
+/**
+ * The routes of a resource under contract.api: list, detail, create, update, delete, export job,
+ * import template and import. Reading needs the page, the rest its function points (import:
+ * add). Multipart fields of an import that the create schema knows (a parent's key such as
+ * dictCode) apply to every row.
+ */
+export async function resourceRoutes<C extends AnyContract>(
+  app: AppInstance,
+  contract: C,
+  service: ResourceService<C>,
+): Promise<void> {
+  const inTenant = callerTenant(app.db);
+  const tags = [contract.name];
+  const { page, api, title } = contract;
+  const ZNull = ZEnvelope(z.null());
+
+  app.get(
+    api,
+    {
+      config: { permission: page.path },
+      schema: {
+        tags,
+        summary: `${title}：列表`,
+        querystring: contract.filters,
+        response: { 200: ZEnvelope(ZPage(contract.entity)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await inTenant(request, (tx) =>
+          service.list(tx, authOf(request).tenantId, request.query as Infer<C['filters']>),
+        ),
+      ),
+  );
+
+  app.post(
+    `${api}/export-jobs`,
+    {
+      config: { permission: page.export },
+      schema: {
+        tags,
+        summary: `${title}：导出（后台任务，进度见 /common/process）`,
+        body: (contract.filters as z.ZodObject).omit({ current: true, pageSize: true }),
+        response: { 200: ZEnvelope(z.object({ key: z.string() })) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const job = await inTenant(request, (tx) =>
+        enqueueJob(tx, {
+          tenantId: auth.tenantId,
+          userId: auth.userId,
+          kind: exportKind(contract),
+          payload: { query: request.body as Record<string, unknown> },
+        }),
+      );
+      return ok(job, '导出任务已开始');
+    },
+  );
+
+  app.get(
+    `${api}/import-template`,
+    { config: { permission: page.add }, schema: { tags, summary: `${title}：导入模板（xlsx）` } },
+    async (_request, reply) =>
+      sendXlsx(
+        reply,
+        `${title}导入模板`,
+        title,
+        importFields(contract).map((f) => ({
+          header: f.title,
+          width: f.width ? Math.round(f.width / 7) : 18,
+          value: () => '',
+        })),
+        [],
+      ),
+  );
+
+  app.post(
+    `${api}/import`,
+    {
+      config: { permission: page.add },
+      schema: {
+        tags,
+        summary: `${title}：从 Excel 导入（mode=all 有错不写入；mode=valid 只写入正确的行）`,
+        querystring: ZImportQuery,
+        response: { 200: ZEnvelope(ZImportResult) },
+      },
+    },
+    async (request) => {
+      if (!contract.importable) throw new AppError(ResultCode.FAILED, `${title}不支持导入`);
+      const upload = await readUpload(request);
+      const { headers, rows } = await readSheet(upload.data);
+      if (rows.length === 0) throw new AppError(ResultCode.FAILED, 'Excel 文件中没有数据行');
+      if (rows.length > IMPORT_MAX_ROWS) throw new AppError(ResultCode.FAILED, `一次最多导入${IMPORT_MAX_ROWS}行`);
+      const fields = importFields(contract);
+      const missing = fields.filter(
+        (f) => !headers.includes(f.title) && !(contract.create.shape[f.key] as z.ZodType).safeParse(undefined).success,
+      );
+      if (missing.length > 0)
+        throw new AppError(ResultCode.FAILED, `缺少列：${missing.map((f) => f.title).join('、')}（请使用导入模板）`);
+      const fixed: Record<string, string> = {};
+      for (const key of Object.keys(contract.create.shape)) {
+        const value = upload.field(key);
+        if (value !== undefined) fixed[key] = value;
+      }
+      const titleOf = (key: string) => contract.fields.find((f) => f.key === key)?.title ?? key;
+      const problems: TImportProblem[] = [];
+      const valid: { row: number; input: Infer<C['create']> }[] = [];
+      for (const { row, cells } of rows) {
+        const record: Record<string, unknown> = { ...fixed };
+        for (const f of fields) {
+          const at = headers.indexOf(f.title);
+          const value = at >= 0 ? fieldValue(f, cells[at] ?? '') : undefined;
+          if (value !== undefined) record[f.key] = value;
+        }
+        const parsed = contract.create.safeParse(record);
+        if (parsed.success) valid.push({ row, input: parsed.data as Infer<C['create']> });
+        else
+          for (const issue of parsed.error.issues)
+            problems.push({ row, column: titleOf(String(issue.path[0] ?? '')), reason: issue.message });
+      }
+      const mode = (request.query as z.infer<typeof ZImportQuery>).mode;
+      const auth = authOf(request);
+      let inserted = 0;
+      try {
+        await inTenant(request, async (tx) => {
+          for (const { row, input } of valid) {
+            // Each row in its own savepoint: a row is written whole or not at all.
+            try {
+              await tx.transaction((sp) => service.create(sp, auth.tenantId, input));
+              inserted += 1;
+            } catch (err) {
+              if (!(err instanceof AppError)) throw err;
+              problems.push({ row, column: '', reason: err.message });
+            }
+          }
+          if (mode === 'all' && problems.length > 0) throw new RollBack();
+        });
+      } catch (err) {
+        if (!(err instanceof RollBack)) throw err;
+        inserted = 0;
+      }
+      problems.sort((a, b) => a.row - b.row);
+      const result: TImportResult = { total: rows.length, inserted, problems };
+      const msg =
+        problems.length === 0
+          ? `导入成功，共${inserted}条`
+          : inserted === 0
+            ? `有${new Set(problems.map((p) => p.row)).size}行数据有误，未导入任何数据`
+            : `已导入${inserted}条，${new Set(problems.map((p) => p.row)).size}行有误未导入`;
+      return ok(result, msg);
+    },
+  );
+
+  app.get(
+    `${api}/:id`,
+    {
+      config: { permission: page.path },
+      schema: { tags, summary: `${title}：详情`, params: ZIdParam, response: { 200: ZEnvelope(contract.entity) } },
+    },
+    async (request) => {
+      const row = await inTenant(request, (tx) => service.get(tx, authOf(request).tenantId, request.params.id));
+      if (!row) throw notFound(contract);
+      return ok(row);
+    },
+  );
+
+  app.post(
+    api,
+    {
+      config: { permission: page.add },
+      schema: {
+        tags,
+        summary: `${title}：新增`,
+        body: contract.create,
+        response: { 200: ZEnvelope(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const id = await inTenant(request, (tx) =>
+        service.create(tx, authOf(request).tenantId, request.body as Infer<C['create']>),
+      );
+      return ok({ id }, '新增成功');
+    },
+  );
+
+  app.put(
+    `${api}/:id`,
+    {
+      config: { permission: page.edit },
+      schema: { tags, summary: `${title}：修改`, params: ZIdParam, body: contract.update, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await inTenant(request, (tx) =>
+        service.update(tx, authOf(request).tenantId, request.params.id, request.body as Infer<C['update']>),
+      );
+      return ok(null, '保存成功');
+    },
+  );
+
+  app.delete(
+    `${api}/:id`,
+    {
+      config: { permission: page.delete },
+      schema: { tags, summary: `${title}：删除`, params: ZIdParam, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await inTenant(request, (tx) => service.remove(tx, authOf(request).tenantId, request.params.id));
+      return ok(null, '删除成功');
+    },
+  );
+}
+
+export { notFound as resourceNotFound };

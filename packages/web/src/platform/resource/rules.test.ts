@@ -1,0 +1,86 @@
+import { DICT_ITEMS } from '@shetuan/shared/dictionaries';
+import type { RuleObject } from 'antd/es/form';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { formKeys, schemaDefaults } from './ResourceForm';
+import { fieldLimits, fieldRules, formBody, normalise, requiredMessage } from './rules';
+
+/** Runs a field's derived rules as antd would: the first message, or null when all pass. */
+async function check(schema: z.ZodObject, key: string, value: unknown): Promise<string | null> {
+  for (const rule of fieldRules(schema, key) as RuleObject[]) {
+    if (rule.required && normalise(value) === undefined) return String(rule.message);
+    try {
+      await rule.validator?.(rule, value, () => undefined);
+    } catch (err) {
+      return (err as Error).message;
+    }
+  }
+  return null;
+}
+
+describe('antd rules derived from the zod schema', () => {
+  const create = DICT_ITEMS.create;
+
+  it('marks a field required when the schema refuses an absent value, with the schema’s message', () => {
+    const [first] = fieldRules(create, 'label') as RuleObject[];
+    expect(first).toMatchObject({ required: true, message: '请输入名称' });
+    expect(requiredMessage(create.shape.value)).toBe('请输入值');
+  });
+
+  it('leaves fields with defaults optional', () => {
+    for (const key of ['sort', 'status', 'taxCode', 'taxType']) {
+      expect((fieldRules(create, key) as RuleObject[]).some((r) => r.required)).toBe(false);
+    }
+  });
+
+  it('answers the first zod issue’s message, never a copied one', async () => {
+    expect(await check(create, 'label', '')).toBe('请输入名称');
+    expect(await check(create, 'label', '   ')).toBe('请输入名称');
+    expect(await check(create, 'label', '汉'.repeat(51))).toBe('名称最多50个字');
+    expect(await check(create, 'label', '汉族')).toBeNull();
+    expect(await check(create, 'value', 'a b')).toBe('值只能包含字母、数字、_、.、-');
+    expect(await check(create, 'sort', 1.5)).toBe('排序必须是整数');
+    expect(await check(create, 'sort', -1)).toBe('排序不能小于0');
+    expect(await check(create, 'sort', null)).toBeNull();
+    expect(await check(create, 'taxCode', '123')).toBe('税收分类编码为19位数字');
+    expect(await check(create, 'taxCode', '')).toBeNull();
+    expect(await check(create, 'taxCode', '3040201000000000000')).toBeNull();
+  });
+
+  it('has no rules for a key the schema does not have', () => {
+    expect(fieldRules(create, 'nope')).toEqual([]);
+  });
+
+  it('treats empty text and null as absent, and .optional() fields may stay empty', async () => {
+    const schema = z.object({ note: z.string().trim().min(2, '至少2个字').optional() });
+    expect(await check(schema, 'note', '')).toBeNull();
+    expect(await check(schema, 'note', 'a')).toBe('至少2个字');
+  });
+
+  it('reads limits through defaults (character count, number range)', () => {
+    expect(fieldLimits(create, 'label')).toEqual({ maxLength: 50 });
+    expect(fieldLimits(create, 'sort')).toEqual({ min: 0, max: 9999, integer: true });
+    expect(fieldLimits(create, 'status')).toEqual({ integer: true });
+  });
+
+  it('builds the body through the schema: trimmed, defaults, only its keys', () => {
+    expect(formBody(DICT_ITEMS.update, { label: ' 汉族 ', sort: null, extra: 1, value: 'x' })).toEqual({
+      ok: true,
+      body: { label: '汉族', sort: 0, status: 1, taxCode: '', taxTypeCode: '', taxType: '' },
+    });
+    expect(formBody(DICT_ITEMS.update, { label: '' })).toEqual({ ok: false, message: '请输入名称' });
+  });
+
+  it('lays the form out in the contract’s field order, without fixed keys, with the defaults', () => {
+    expect(formKeys(DICT_ITEMS.fields, create, ['dictCode'])).toEqual([
+      'value',
+      'label',
+      'sort',
+      'status',
+      'taxCode',
+      'taxTypeCode',
+      'taxType',
+    ]);
+    expect(schemaDefaults(create)).toEqual({ sort: 0, status: 1 });
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FORM_KINDS } from './kinds';
+import { ZFormKindKey } from './kinds';
 import { ZFormSchema } from './schema';
 
 /** A form project's state: 0 not published, 1 collecting, 2 stopped. */
@@ -69,7 +69,7 @@ export const ZFormCreate = z.object({
   /** Start from a template: a tenant template's key, or a built-in template's key (builtin:...). */
   templateKey: z.string().max(60).optional(),
   /** The designer variant: which questions are fixed. */
-  kind: z.enum(FORM_KINDS, { error: '表单类型不存在' }).default('project'),
+  kind: ZFormKindKey.default('project'),
 });
 
 /** Deleting a question of a variant form on the server (spec 002 §7 field deletion). */
@@ -82,7 +82,7 @@ export const ZFieldDelete = z.object({
 
 export const ZFormRow = z.object({
   key: z.string(),
-  kind: z.enum(FORM_KINDS),
+  kind: z.string(),
   kindName: z.string(),
   name: z.string(),
   description: z.string(),
@@ -196,3 +196,22 @@ export const ZTemplateRow = z.object({
   updatedAt: z.string().nullable(),
 });
 export type TTemplateRow = z.infer<typeof ZTemplateRow>;
+
+/** A kind of form as the tenant has it: the modules' kinds and the tenant's own. */
+export const ZFormKind = z.object({
+  key: z.string(),
+  name: z.string(),
+  /** The fixed questions' ids and labels. */
+  fixed: z.array(z.object({ id: z.string(), label: z.string() })),
+  /** The tenant's own kind (made from one of its forms); false for a module's kind. */
+  own: z.boolean(),
+});
+export type TFormKind = z.infer<typeof ZFormKind>;
+
+/** A tenant's own kind: named, with the questions of one of its forms that become fixed. */
+export const ZFormKindCreate = z.object({
+  name: z.string({ error: '请输入表单类型名称' }).trim().min(1, '请输入表单类型名称').max(30, '表单类型名称最多30个字'),
+  formKey: z.string({ error: '请选择表单' }).trim().min(1, '请选择表单').max(60),
+  fixedIds: z.array(z.string().min(1).max(40)).min(1, '请至少选择一个固定题目').max(50, '固定题目最多50个'),
+});
+export type TFormKindCreate = z.infer<typeof ZFormKindCreate>;

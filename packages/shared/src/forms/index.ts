@@ -3,6 +3,7 @@ export * from './answer-text';
 export * from './api';
 export * from './kinds';
 export * from './logic';
+export * from './pages';
 export * from './schema';
 export * from './templates';
 export * from './validate';

@@ -1,21 +1,24 @@
+import { z } from 'zod';
 import { type TFormField, type TFormSchema, ZFormField } from './schema';
 
 /**
- * The kinds of form (the designer's variants, spec 002 §2). Activity registration keeps 2 fixed
- * questions (姓名 and 手机, always required), the membership application 5, the expert
- * application ('z' mode of the membership designer) the same 5 with its own delete call; the
- * academy kind has none but asks before 清空. Fixed questions cannot be deleted.
+ * A kind of form (the designer's variants, spec 002 §2): its name and the questions every form of
+ * the kind keeps. Kinds are data: the modules declare theirs in their manifests (server
+ * modules/<name>/module.ts, formKinds) and a tenant adds its own from one of its forms (a regional
+ * declaration variant is a row, not a code change; server modules/forms, form_kinds).
  */
-export const FORM_KINDS = ['project', 'activity', 'membership', 'expert', 'academy'] as const;
-export type FormKind = (typeof FORM_KINDS)[number];
+export interface FormKindDef {
+  key: string;
+  name: string;
+  /** The fixed questions: always present and required; 此项为固定项，不可删除. */
+  fixed: readonly TFormField[];
+}
 
-export const FORM_KIND_NAMES: Record<FormKind, string> = {
-  project: '普通表单',
-  activity: '活动报名',
-  membership: '会员入会申请',
-  expert: '专家申请',
-  academy: '学会表单',
-};
+/** A kind's key: lower-case letters, digits and -, as the API and the form rows carry it. */
+export const ZFormKindKey = z
+  .string({ error: '表单类型不存在' })
+  .trim()
+  .regex(/^[a-z][a-z0-9-]{1,39}$/, '表单类型不存在');
 
 export const FIXED_FIELD_MESSAGE = '此项为固定项，不可删除';
 export const CLEAR_CONFIRM = '清空后将无法恢复，确定清空吗？';
@@ -38,20 +41,29 @@ const MEMBER_FIXED = [
   fixed('company', '工作单位', { personalType: 'company' }),
 ];
 
-export const FIXED_FIELDS: Record<FormKind, TFormField[]> = {
-  project: [],
-  academy: [],
-  activity: [
-    fixed('fullname', '姓名', { personalType: 'fullname' }),
-    fixed('mobile', '手机', { personalType: 'mobile' }),
-  ],
-  membership: MEMBER_FIXED,
-  expert: MEMBER_FIXED,
-};
+/**
+ * The kinds the forms module declares today. Activity registration keeps 2 fixed questions (姓名
+ * and 手机), the membership application 5, the expert application ('z' mode of the membership
+ * designer) the same 5 with its own delete call; the academy kind has none but asks before 清空.
+ * They move to the activity, membership and expert modules' manifests when those land.
+ */
+export const BUILTIN_FORM_KINDS: readonly FormKindDef[] = [
+  { key: 'project', name: '普通表单', fixed: [] },
+  {
+    key: 'activity',
+    name: '活动报名',
+    fixed: [
+      fixed('fullname', '姓名', { personalType: 'fullname' }),
+      fixed('mobile', '手机', { personalType: 'mobile' }),
+    ],
+  },
+  { key: 'membership', name: '会员入会申请', fixed: MEMBER_FIXED },
+  { key: 'expert', name: '专家申请', fixed: MEMBER_FIXED },
+  { key: 'academy', name: '学会表单', fixed: [] },
+];
 
 /** A schema's fields with the kind's fixed questions first (added when missing, kept required). */
-export function withFixedFields(fields: TFormField[], kind: FormKind): TFormField[] {
-  const fixedFields = FIXED_FIELDS[kind];
+export function withFixedFields(fields: TFormField[], fixedFields: readonly TFormField[]): TFormField[] {
   const missing = fixedFields.filter((f) => !fields.some((x) => x.id === f.id));
   return [
     ...missing,
@@ -60,8 +72,11 @@ export function withFixedFields(fields: TFormField[], kind: FormKind): TFormFiel
 }
 
 /** The fixed question a schema lacks (a save that would delete it), or null. */
-export function missingFixedField(schema: Pick<TFormSchema, 'fields'>, kind: FormKind): TFormField | null {
-  return FIXED_FIELDS[kind].find((f) => !schema.fields.some((x) => x.id === f.id)) ?? null;
+export function missingFixedField(
+  schema: Pick<TFormSchema, 'fields'>,
+  fixedFields: readonly TFormField[],
+): TFormField | null {
+  return fixedFields.find((f) => !schema.fields.some((x) => x.id === f.id)) ?? null;
 }
 
 /** A schema without one question and the rules that name it (a deletion). */

@@ -1,6 +1,6 @@
 import { DISPLAY_TYPES, type TFormAnswer } from '@shetuan/shared/forms';
 import type { ExcelColumn } from '../../platform/http/excel';
-import { exportPagesToFile, type JobHandler, registerJobKind } from '../../platform/jobs';
+import { exportPagesToFile, type JobHandler } from '../../platform/jobs';
 import { type AnswerQuery, listAnswers, readableAnswer } from './answers';
 import { publishedSchema } from './fill';
 import { ownForm } from './service';
@@ -12,12 +12,12 @@ export const ANSWER_EXPORT_JOB = 'forms.answer-export';
  * column per question of the published version (readable text: option labels, file names), the
  * filler, the time.
  */
-const exportAnswers: JobHandler = async (ctx) => {
+export const exportAnswers: JobHandler = async (ctx) => {
   const key = String(ctx.payload.key);
   const query = (ctx.payload.query ?? {}) as Omit<AnswerQuery, 'current' | 'pageSize'>;
   const userId = ctx.userId ?? 0;
   const { project, schema } = await ctx.db.withTenant(ctx.tenantId, async (tx) => {
-    const p = await ownForm(tx, userId, key);
+    const p = await ownForm(tx, ctx.tenantId, userId, key);
     return { project: p, schema: await publishedSchema(tx, p) };
   });
   const questions = schema.fields.filter((f) => !DISPLAY_TYPES.has(f.type));
@@ -44,5 +44,3 @@ const exportAnswers: JobHandler = async (ctx) => {
     doneText: (rows) => `“${project.name}”的答卷（${rows} 条）已导出，请在导出窗口下载。`,
   });
 };
-
-registerJobKind(ANSWER_EXPORT_JOB, exportAnswers);

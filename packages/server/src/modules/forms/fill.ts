@@ -7,15 +7,13 @@ import {
   toStoredPairs,
   validateAnswers,
 } from '@shetuan/shared/forms';
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../platform/db';
+import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { isRegionPath } from '../../platform/region';
 import { consumePhoneToken } from '../../platform/sms';
+import type { ProjectRow } from './repository';
+import * as repo from './repository';
 import { countAnswers, NOT_FOUND } from './service';
-import { formAnswers, formDrafts, formFiles, formProjects, formVersions } from './tables';
-
-type ProjectRow = typeof formProjects.$inferSelect;
 
 /** Who fills in: a logged-in person, or a visitor known by the device id the page keeps. */
 export interface Filler {
@@ -31,14 +29,9 @@ export const ownerOf = (f: Filler): string | null =>
 const fmt = (iso: string) =>
   new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/\//g, '-');
 
-/** Today's start in Asia/Shanghai, as the database compares it. */
-const todayStart = sql`(date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
-
-export async function publicForm(tx: Tx, key: string): Promise<ProjectRow> {
-  const [p] = await tx
-    .select()
-    .from(formProjects)
-    .where(and(eq(formProjects.key, key), isNull(formProjects.deletedAt)));
+/** The form the key names (the fill page's tenant: the logged-in person's, or the domain's). */
+export async function publicForm(tx: Tx, tenantId: number, key: string): Promise<ProjectRow> {
+  const p = await repo.findPublicProject(tx, tenantId, key);
   if (!p) throw new AppError(ResultCode.FAILED, NOT_FOUND);
   return p;
 }
@@ -51,7 +44,7 @@ export async function closedReason(tx: Tx, p: ProjectRow, now = new Date()): Pro
   if (s.openAt && now < new Date(s.openAt)) return `表单将于 ${fmt(s.openAt)} 开始收集`;
   if (s.closeAt && now >= new Date(s.closeAt)) return '表单已结束收集';
   if (s.total !== null && (await countAnswers(tx, p)) >= s.total) return '表单收集数量已达上限';
-  if (s.perDay !== null && (await countAnswers(tx, p, gte(formAnswers.createdAt, todayStart))) >= s.perDay)
+  if (s.perDay !== null && (await countAnswers(tx, p, { today: true })) >= s.perDay)
     return '今日收集数量已达上限，请明天再来';
   return null;
 }
@@ -64,16 +57,11 @@ export async function publishedSchema(tx: Tx, p: ProjectRow, version = p.publish
   const cacheKey = `${p.tenantId}:${p.id}:${version}`;
   const cached = schemaCache.get(cacheKey);
   if (cached) return cached;
-  const [v] = await tx
-    .select({ schema: formVersions.schema })
-    .from(formVersions)
-    .where(
-      and(eq(formVersions.tenantId, p.tenantId), eq(formVersions.projectId, p.id), eq(formVersions.version, version)),
-    );
-  if (!v) throw new AppError(ResultCode.FAILED, '表单尚未发布');
-  schemaCache.set(cacheKey, v.schema);
+  const schema = await repo.findVersionSchema(tx, p.tenantId, p.id, version);
+  if (!schema) throw new AppError(ResultCode.FAILED, '表单尚未发布');
+  schemaCache.set(cacheKey, schema);
   if (schemaCache.size > SCHEMA_CACHE_SIZE) schemaCache.delete(schemaCache.keys().next().value as string);
-  return v.schema;
+  return schema;
 }
 
 export async function publicView(tx: Tx, p: ProjectRow): Promise<TPublicForm> {
@@ -94,17 +82,17 @@ export async function publicView(tx: Tx, p: ProjectRow): Promise<TPublicForm> {
 /** The per-filler limits: per person, per network address, per device. */
 async function checkFillerLimits(tx: Tx, p: ProjectRow, s: TFormProjectSettings, filler: Filler): Promise<void> {
   if (s.perPerson !== null && filler.userId) {
-    const n = await countAnswers(tx, p, eq(formAnswers.userId, filler.userId));
+    const n = await countAnswers(tx, p, { userId: filler.userId });
     if (n >= s.perPerson)
       throw new AppError(ResultCode.FAILED, s.perPerson === 1 ? '您已经填写过该表单' : `每人最多填写${s.perPerson}次`);
   }
   if (s.perIp !== null && filler.ip) {
-    const n = await countAnswers(tx, p, eq(formAnswers.ip, filler.ip));
+    const n = await countAnswers(tx, p, { ip: filler.ip });
     if (n >= s.perIp) throw new AppError(ResultCode.FAILED, `同一网络最多填写${s.perIp}次`);
   }
   if (s.perDevice !== null) {
     if (!filler.deviceId) throw new AppError(ResultCode.FAILED, '无法识别当前设备，请刷新页面后再提交');
-    const n = await countAnswers(tx, p, eq(formAnswers.deviceId, filler.deviceId));
+    const n = await countAnswers(tx, p, { deviceId: filler.deviceId });
     if (n >= s.perDevice) throw new AppError(ResultCode.FAILED, `同一设备最多填写${s.perDevice}次`);
   }
 }
@@ -122,17 +110,14 @@ const hasCountLimits = (s: TFormProjectSettings) =>
  */
 export async function submitAnswer(
   tx: Tx,
+  tenantId: number,
   key: string,
   filler: Filler,
   input: { version: number; values: Record<string, unknown>; seconds?: number | undefined },
 ): Promise<{ serial: number; settings: TFormProjectSettings }> {
-  let p = await publicForm(tx, key);
+  let p = await publicForm(tx, tenantId, key);
   if (hasCountLimits(p.settings)) {
-    const [locked] = await tx
-      .select()
-      .from(formProjects)
-      .where(and(eq(formProjects.tenantId, p.tenantId), eq(formProjects.id, p.id)))
-      .for('update');
+    const locked = await repo.lockProject(tx, p.tenantId, p.id);
     if (!locked || locked.deletedAt) throw new AppError(ResultCode.FAILED, NOT_FOUND);
     p = locked;
   }
@@ -153,47 +138,30 @@ export async function submitAnswer(
     const ids = result.files.map((f) => Number(f.id));
     if (!owner || ids.some((id) => !Number.isSafeInteger(id)))
       throw new AppError(ResultCode.FAILED, '附件无效，请重新上传');
-    const mine = await tx
-      .select({ fileId: formFiles.fileId })
-      .from(formFiles)
-      .where(
-        and(
-          eq(formFiles.tenantId, p.tenantId),
-          eq(formFiles.projectId, p.id),
-          eq(formFiles.owner, owner),
-          inArray(formFiles.fileId, ids),
-        ),
-      );
-    const have = new Set(mine.map((m) => m.fileId));
+    const have = new Set(await repo.ownUploads(tx, p.tenantId, p.id, owner, ids));
     if (ids.some((id) => !have.has(id))) throw new AppError(ResultCode.FAILED, '附件无效，请重新上传');
   }
   for (const region of result.regionCodes) {
     if (!isRegionPath(region.codes)) throw new AppError(ResultCode.FAILED, '所选地区不存在，请重新选择');
   }
   for (const phone of result.phones) {
-    if (!(await consumePhoneToken(tx, phone.phoneNumber, phone.phoneToken)))
+    if (!(await consumePhoneToken(tx, p.tenantId, phone.phoneNumber, phone.phoneToken)))
       throw new AppError(ResultCode.FAILED, '手机号验证已失效，请重新验证');
   }
 
   const owner = ownerOf(filler);
   if (owner) {
-    await tx
-      .delete(formDrafts)
-      .where(and(eq(formDrafts.tenantId, p.tenantId), eq(formDrafts.projectId, p.id), eq(formDrafts.owner, owner)));
+    await repo.deleteDraft(tx, p.tenantId, p.id, owner);
   }
   const data = toStoredPairs(schema, result.values);
   // The answer number from the form's own sequence: no row lock, so submissions to one form
   // commit side by side (a number given to a submission that then fails is skipped).
-  const [numbered] = await queryRows<{ serial: number }>(
-    tx,
-    sql`select app_next_form_serial(${p.tenantId}, ${p.id}) as serial`,
-  );
-  if (!numbered) throw new Error('no answer number');
-  await tx.insert(formAnswers).values({
-    tenantId: p.tenantId,
+  const serial = await repo.nextAnswerSerial(tx, p.tenantId, p.id);
+  if (serial === null) throw new Error('no answer number');
+  await repo.insertAnswer(tx, p.tenantId, {
     projectId: p.id,
     version: p.publishedVersion,
-    serial: Number(numbered.serial),
+    serial,
     data,
     searchText: Object.values(data).join(' ').toLowerCase().slice(0, 20_000),
     userId: filler.userId,
@@ -202,29 +170,19 @@ export async function submitAnswer(
     deviceId: filler.deviceId,
     seconds: input.seconds ?? null,
   });
-  return { serial: Number(numbered.serial), settings: p.settings };
+  return { serial, settings: p.settings };
 }
 
 export async function readDraft(tx: Tx, p: ProjectRow, owner: string): Promise<Record<string, unknown> | null> {
-  const [d] = await tx
-    .select({ values: formDrafts.values })
-    .from(formDrafts)
-    .where(and(eq(formDrafts.tenantId, p.tenantId), eq(formDrafts.projectId, p.id), eq(formDrafts.owner, owner)));
-  return d?.values ?? null;
+  return repo.findDraft(tx, p.tenantId, p.id, owner);
 }
 
 /** Saves the unfinished fill (at most 256 KB of answers). */
 export async function saveDraft(tx: Tx, p: ProjectRow, owner: string, values: Record<string, unknown>): Promise<void> {
   if (JSON.stringify(values).length > 256 * 1024) throw new AppError(ResultCode.FAILED, '草稿内容过多，无法保存');
-  await tx
-    .insert(formDrafts)
-    .values({ tenantId: p.tenantId, projectId: p.id, owner, values })
-    .onConflictDoUpdate({
-      target: [formDrafts.tenantId, formDrafts.projectId, formDrafts.owner],
-      set: { values, updatedAt: new Date() },
-    });
+  await repo.upsertDraft(tx, p.tenantId, p.id, owner, values);
 }
 
 export async function recordUpload(tx: Tx, p: ProjectRow, owner: string, fileId: number): Promise<void> {
-  await tx.insert(formFiles).values({ tenantId: p.tenantId, projectId: p.id, fileId, owner }).onConflictDoNothing();
+  await repo.insertUpload(tx, p.tenantId, p.id, owner, fileId);
 }

@@ -1,2 +1,3 @@
+export { formsModule } from './module';
 export { formRoutes } from './routes';
 export { formAnswers, formDrafts, formFiles, formProjects, formVersions } from './tables';

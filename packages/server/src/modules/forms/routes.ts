@@ -1,14 +1,16 @@
 import { ok, ResultCode, UPLOAD_MESSAGES, ZEnvelope, ZPage, ZPageQuery } from '@shetuan/shared';
 import {
-  type FormKind,
+  FORMS_PAGES,
   FormStatus,
-  withFixedFields,
   ZDeviceId,
   ZFieldDelete,
   ZFormAnswer,
   ZFormCreate,
   ZFormDetail,
   ZFormDraft,
+  ZFormKind,
+  ZFormKindCreate,
+  ZFormKindKey,
   ZFormName,
   ZFormProjectSettings,
   ZFormRow,
@@ -67,11 +69,15 @@ export async function formRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/project/forms',
     {
-      config: { permission: '/project/my' },
+      config: { permission: FORMS_PAGES.mine.path },
       schema: { tags, summary: '我的表单', querystring: ZFormListQuery, response: { 200: ZEnvelope(ZPage(ZFormRow)) } },
     },
     async (request) =>
-      ok(await mine(request, (tx) => forms.listForms(tx, authOf(request).userId, request.query, 'mine'))),
+      ok(
+        await mine(request, (tx) =>
+          forms.listForms(tx, authOf(request).tenantId, authOf(request).userId, request.query, 'mine'),
+        ),
+      ),
   );
 
   const exportRoute = (path: string, permission: string, where: 'mine' | 'recycle', title: string) =>
@@ -89,6 +95,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
         const page = await mine(request, (tx) =>
           forms.listForms(
             tx,
+            authOf(request).tenantId,
             authOf(request).userId,
             { ...request.query, current: 1, pageSize: EXPORT_MAX_ROWS },
             where,
@@ -110,29 +117,35 @@ export async function formRoutes(app: AppInstance): Promise<void> {
         );
       },
     );
-  exportRoute('/project/forms/export', '/project/my:export', 'mine', '我的表单');
-  exportRoute('/project/recycle/export', '/project/recycle:export', 'recycle', '表单回收站');
+  exportRoute('/project/forms/export', FORMS_PAGES.mine.export, 'mine', '我的表单');
+  exportRoute('/project/recycle/export', FORMS_PAGES.recycle.export, 'recycle', '表单回收站');
 
   app.post(
     '/project/forms',
     {
-      config: { permission: '/project/my:add' },
+      config: { permission: FORMS_PAGES.mine.add },
       schema: { tags, summary: '新建表单（空白或从模板）', body: ZFormCreate, response: { 200: ZEnvelope(ZFormRow) } },
     },
     async (request) => {
       const auth = authOf(request);
       const row = await mine(request, async (tx) => {
-        const from = request.body.templateKey ? await forms.templateSchema(tx, request.body.templateKey) : null;
-        return forms.createForm(tx, auth.tenantId, auth.userId, { ...request.body, schema: from?.schema });
+        const from = request.body.templateKey
+          ? await forms.templateSchema(tx, auth.tenantId, request.body.templateKey)
+          : null;
+        const created = await forms.createForm(tx, auth.tenantId, auth.userId, {
+          ...request.body,
+          schema: from?.schema,
+        });
+        return forms.toRow(created, 0, await forms.kindNames(tx, auth.tenantId));
       });
-      return ok(forms.toRow(row), '创建成功');
+      return ok(row, '创建成功');
     },
   );
 
   app.get(
     '/project/forms/:key',
     {
-      config: { permission: '/project/my' },
+      config: { permission: FORMS_PAGES.mine.path },
       schema: {
         tags,
         summary: '表单详情（设计、设置、外观）',
@@ -143,43 +156,102 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     async (request) =>
       ok(
         await mine(request, async (tx) =>
-          forms.toDetail(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key)),
+          forms.toDetail(
+            tx,
+            await forms.ownForm(tx, authOf(request).tenantId, authOf(request).userId, request.params.key),
+          ),
         ),
       ),
+  );
+
+  app.get(
+    '/project/form-kinds',
+    {
+      config: { permission: FORMS_PAGES.mine.path },
+      schema: {
+        tags,
+        summary: '表单类型（模块内置的与本单位自建的）',
+        response: { 200: ZEnvelope(z.object({ list: z.array(ZFormKind) })) },
+      },
+    },
+    async (request) => ok({ list: await mine(request, (tx) => forms.listKinds(tx, authOf(request).tenantId)) }),
+  );
+  app.post(
+    '/project/form-kinds',
+    {
+      config: { permission: FORMS_PAGES.mine.add },
+      schema: {
+        tags,
+        summary: '以本人的一个表单新建表单类型（所选题目成为固定题目）',
+        body: ZFormKindCreate,
+        response: { 200: ZEnvelope(ZFormKind) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return ok(
+        await mine(request, (tx) => forms.createKind(tx, auth.tenantId, auth.userId, request.body)),
+        '新增成功',
+      );
+    },
+  );
+  app.delete(
+    '/project/form-kinds/:kind',
+    {
+      config: { permission: FORMS_PAGES.mine.delete },
+      schema: {
+        tags,
+        summary: '删除本单位自建的表单类型（没有表单使用时）',
+        params: z.object({ kind: ZFormKindKey }),
+        response: { 200: ZEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await mine(request, (tx) => forms.deleteKind(tx, authOf(request).tenantId, request.params.kind));
+      return ok(null, '删除成功');
+    },
   );
 
   const edit = <S extends z.ZodType>(
     path: string,
     summary: string,
     body: S,
-    change: (b: z.infer<S>, p: Awaited<ReturnType<typeof forms.ownForm>>) => Parameters<typeof forms.updateForm>[2],
+    change: (
+      b: z.infer<S>,
+      p: Awaited<ReturnType<typeof forms.ownForm>>,
+      tx: Tx,
+    ) => Parameters<typeof forms.updateForm>[2] | Promise<Parameters<typeof forms.updateForm>[2]>,
   ) =>
     app.put(
       `/project/forms/:key/${path}`,
       {
-        config: { permission: '/project/my:edit' },
+        config: { permission: FORMS_PAGES.mine.edit },
         schema: { tags, summary, params: ZKey, body, response: { 200: ZEnvelope(ZFormDetail) } },
       },
       async (request) => {
         const detail = await mine(request, async (tx) => {
-          const p = await forms.ownForm(tx, authOf(request).userId, (request.params as { key: string }).key);
-          return forms.toDetail(tx, await forms.updateForm(tx, p, change(request.body as z.infer<S>, p)));
+          const p = await forms.ownForm(
+            tx,
+            authOf(request).tenantId,
+            authOf(request).userId,
+            (request.params as { key: string }).key,
+          );
+          return forms.toDetail(tx, await forms.updateForm(tx, p, await change(request.body as z.infer<S>, p, tx)));
         });
         return ok(detail, '保存成功');
       },
     );
-  edit('schema', '保存表单设计（题目、逻辑、表单配置）', z.object({ schema: ZFormSchema }), (b, p) => {
-    forms.checkFixedFields(p, b.schema);
-    return { schema: { ...b.schema, fields: withFixedFields(b.schema.fields, p.kind) } };
-  });
+  edit('schema', '保存表单设计（题目、逻辑、表单配置）', z.object({ schema: ZFormSchema }), async (b, p, tx) => ({
+    schema: await forms.withKindFields(tx, p, b.schema),
+  }));
 
   // The variants' field deletion (spec 002 §7): activity and membership designers send field
   // (membership also tenantId and hasCom); the expert mode ('z') has its own call.
-  const deleteFieldRoute = (path: string, summary: string, kinds: FormKind[]) =>
+  const deleteFieldRoute = (path: string, summary: string, kinds: string[]) =>
     app.post(
       `/project/forms/:key/${path}`,
       {
-        config: { permission: '/project/my:edit' },
+        config: { permission: FORMS_PAGES.mine.edit },
         schema: { tags, summary, params: ZKey, body: ZFieldDelete, response: { 200: ZEnvelope(ZFormDetail) } },
       },
       async (request) => {
@@ -187,7 +259,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
         if (request.body.tenantId !== undefined && request.body.tenantId !== auth.tenantId)
           throw new AppError(ResultCode.FAILED, '租户信息不一致，请刷新页面后重试');
         const detail = await mine(request, async (tx) => {
-          const p = await forms.ownForm(tx, auth.userId, request.params.key);
+          const p = await forms.ownForm(tx, auth.tenantId, auth.userId, request.params.key);
           if (!kinds.includes(p.kind)) throw new AppError(ResultCode.FAILED, '该表单的题目请在设计器中删除后保存');
           return forms.toDetail(tx, await forms.deleteField(tx, p, request.body.field));
         });
@@ -208,7 +280,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/project/forms/:key/publish',
     {
-      config: { permission: '/project/my:edit' },
+      config: { permission: FORMS_PAGES.mine.edit },
       schema: {
         tags,
         summary: '发布（题目有改动时生成新版本）',
@@ -218,7 +290,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const detail = await mine(request, async (tx) => {
-        const p = await forms.ownForm(tx, authOf(request).userId, request.params.key);
+        const p = await forms.ownForm(tx, authOf(request).tenantId, authOf(request).userId, request.params.key);
         return forms.toDetail(tx, await forms.publishForm(tx, p));
       });
       return ok(detail, '发布成功');
@@ -228,15 +300,15 @@ export async function formRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/project/forms/:key/stop',
     {
-      config: { permission: '/project/my:edit' },
+      config: { permission: FORMS_PAGES.mine.edit },
       schema: { tags, summary: '停止收集', params: ZKey, response: { 200: ZEnvelope(ZFormRow) } },
     },
     async (request) => {
       const row = await mine(request, async (tx) => {
-        const p = await forms.ownForm(tx, authOf(request).userId, request.params.key);
+        const p = await forms.ownForm(tx, authOf(request).tenantId, authOf(request).userId, request.params.key);
         if (p.status !== FormStatus.COLLECTING) throw new AppError(ResultCode.FAILED, '表单不在收集中');
         const stopped = await forms.updateForm(tx, p, { status: FormStatus.STOPPED });
-        return forms.toRow(stopped, await forms.countAnswers(tx, stopped));
+        return forms.toRow(stopped, await forms.countAnswers(tx, stopped), await forms.kindNames(tx, p.tenantId));
       });
       return ok(row, '已停止收集');
     },
@@ -245,27 +317,35 @@ export async function formRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/project/forms/:key/copy',
     {
-      config: { permission: '/project/my:add' },
+      config: { permission: FORMS_PAGES.mine.add },
       schema: { tags, summary: '复制表单', params: ZKey, response: { 200: ZEnvelope(ZFormRow) } },
     },
     async (request) => {
       const auth = authOf(request);
-      const row = await mine(request, async (tx) =>
-        forms.copyForm(tx, await forms.ownForm(tx, auth.userId, request.params.key), auth.userId),
-      );
-      return ok(forms.toRow(row), '复制成功');
+      const row = await mine(request, async (tx) => {
+        const copy = await forms.copyForm(
+          tx,
+          await forms.ownForm(tx, auth.tenantId, auth.userId, request.params.key),
+          auth.userId,
+        );
+        return forms.toRow(copy, 0, await forms.kindNames(tx, auth.tenantId));
+      });
+      return ok(row, '复制成功');
     },
   );
 
   app.delete(
     '/project/forms/:key',
     {
-      config: { permission: '/project/my:delete' },
+      config: { permission: FORMS_PAGES.mine.delete },
       schema: { tags, summary: '删除到回收站', params: ZKey, response: { 200: ZNull } },
     },
     async (request) => {
       await mine(request, async (tx) =>
-        forms.moveToRecycle(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key)),
+        forms.moveToRecycle(
+          tx,
+          await forms.ownForm(tx, authOf(request).tenantId, authOf(request).userId, request.params.key),
+        ),
       );
       return ok(null, '已移入回收站');
     },
@@ -274,22 +354,29 @@ export async function formRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/project/recycle',
     {
-      config: { permission: '/project/recycle' },
+      config: { permission: FORMS_PAGES.recycle.path },
       schema: { tags, summary: '回收站', querystring: ZPageQuery, response: { 200: ZEnvelope(ZPage(ZFormRow)) } },
     },
     async (request) =>
-      ok(await mine(request, (tx) => forms.listForms(tx, authOf(request).userId, request.query, 'recycle'))),
+      ok(
+        await mine(request, (tx) =>
+          forms.listForms(tx, authOf(request).tenantId, authOf(request).userId, request.query, 'recycle'),
+        ),
+      ),
   );
 
   app.post(
     '/project/recycle/:key/restore',
     {
-      config: { permission: '/project/recycle:edit' },
+      config: { permission: FORMS_PAGES.recycle.edit },
       schema: { tags, summary: '从回收站恢复', params: ZKey, response: { 200: ZNull } },
     },
     async (request) => {
       await mine(request, async (tx) =>
-        forms.restoreForm(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key, true)),
+        forms.restoreForm(
+          tx,
+          await forms.ownForm(tx, authOf(request).tenantId, authOf(request).userId, request.params.key, true),
+        ),
       );
       return ok(null, '已恢复');
     },
@@ -298,12 +385,15 @@ export async function formRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/project/recycle/:key',
     {
-      config: { permission: '/project/recycle:delete' },
+      config: { permission: FORMS_PAGES.recycle.delete },
       schema: { tags, summary: '彻底删除（连同答卷）', params: ZKey, response: { 200: ZNull } },
     },
     async (request) => {
       await mine(request, async (tx) =>
-        forms.purgeForm(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key, true)),
+        forms.purgeForm(
+          tx,
+          await forms.ownForm(tx, authOf(request).tenantId, authOf(request).userId, request.params.key, true),
+        ),
       );
       return ok(null, '已彻底删除');
     },
@@ -312,7 +402,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/project/templates',
     {
-      config: { permission: '/project/template' },
+      config: { permission: FORMS_PAGES.template.path },
       schema: {
         tags,
         summary: '表单模板（内置与本单位）',
@@ -320,13 +410,14 @@ export async function formRoutes(app: AppInstance): Promise<void> {
         response: { 200: ZEnvelope(ZPage(ZTemplateRow)) },
       },
     },
-    async (request) => ok(await mine(request, (tx) => forms.listTemplates(tx, request.query))),
+    async (request) =>
+      ok(await mine(request, (tx) => forms.listTemplates(tx, authOf(request).tenantId, request.query))),
   );
 
   app.get(
     '/project/templates/export',
     {
-      config: { permission: '/project/template:export' },
+      config: { permission: FORMS_PAGES.template.export },
       schema: {
         tags,
         summary: '表单模板：导出（xlsx）',
@@ -335,7 +426,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const page = await mine(request, (tx) =>
-        forms.listTemplates(tx, { ...request.query, current: 1, pageSize: EXPORT_MAX_ROWS }),
+        forms.listTemplates(tx, authOf(request).tenantId, { ...request.query, current: 1, pageSize: EXPORT_MAX_ROWS }),
       );
       return sendXlsx(
         reply,
@@ -356,7 +447,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/project/templates/:key',
     {
-      config: { permission: '/project/template' },
+      config: { permission: FORMS_PAGES.template.path },
       schema: {
         tags,
         summary: '模板预览',
@@ -364,13 +455,14 @@ export async function formRoutes(app: AppInstance): Promise<void> {
         response: { 200: ZEnvelope(z.object({ name: z.string(), schema: ZFormSchema })) },
       },
     },
-    async (request) => ok(await mine(request, (tx) => forms.templateSchema(tx, request.params.key))),
+    async (request) =>
+      ok(await mine(request, (tx) => forms.templateSchema(tx, authOf(request).tenantId, request.params.key))),
   );
 
   app.put(
     '/project/forms/:key/template',
     {
-      config: { permission: '/project/template:add' },
+      config: { permission: FORMS_PAGES.template.add },
       schema: {
         tags,
         summary: '设为或取消本单位模板',
@@ -381,9 +473,9 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const row = await mine(request, async (tx) => {
-        const p = await forms.ownForm(tx, authOf(request).userId, request.params.key);
+        const p = await forms.ownForm(tx, authOf(request).tenantId, authOf(request).userId, request.params.key);
         const changed = await forms.updateForm(tx, p, { isTemplate: request.body.isTemplate });
-        return forms.toRow(changed, await forms.countAnswers(tx, changed));
+        return forms.toRow(changed, await forms.countAnswers(tx, changed), await forms.kindNames(tx, p.tenantId));
       });
       return ok(row, request.body.isTemplate ? '已设为模板' : '已取消模板');
     },
@@ -393,7 +485,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/project/forms/:key/answers',
     {
-      config: { permission: '/project/my' },
+      config: { permission: FORMS_PAGES.mine.path },
       schema: {
         tags,
         summary: '答卷列表（关键词、日期）',
@@ -405,7 +497,11 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     async (request) =>
       ok(
         await mine(request, async (tx) =>
-          listAnswers(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key), request.query),
+          listAnswers(
+            tx,
+            await forms.ownForm(tx, authOf(request).tenantId, authOf(request).userId, request.params.key),
+            request.query,
+          ),
         ),
       ),
   );
@@ -413,7 +509,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/project/forms/:key/answers/:id',
     {
-      config: { permission: '/project/my:delete' },
+      config: { permission: FORMS_PAGES.mine.delete },
       schema: {
         tags,
         summary: '删除一份答卷',
@@ -423,7 +519,11 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const done = await mine(request, async (tx) =>
-        deleteAnswer(tx, await forms.ownForm(tx, authOf(request).userId, request.params.key), request.params.id),
+        deleteAnswer(
+          tx,
+          await forms.ownForm(tx, authOf(request).tenantId, authOf(request).userId, request.params.key),
+          request.params.id,
+        ),
       );
       if (!done) throw new AppError(ResultCode.FAILED, '答卷不存在');
       return ok(null, '删除成功');
@@ -433,7 +533,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/project/forms/:key/answers/export-jobs',
     {
-      config: { permission: '/project/my:export' },
+      config: { permission: FORMS_PAGES.mine.export },
       schema: {
         tags,
         summary: '导出答卷（后台任务，进度见 /common/process）',
@@ -445,7 +545,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const auth = authOf(request);
       const job = await mine(request, async (tx) => {
-        const p = await forms.ownForm(tx, auth.userId, request.params.key);
+        const p = await forms.ownForm(tx, auth.tenantId, auth.userId, request.params.key);
         if (p.publishedVersion === 0) throw new AppError(ResultCode.FAILED, '表单尚未发布，没有答卷');
         return enqueueJob(tx, {
           tenantId: auth.tenantId,
@@ -461,13 +561,13 @@ export async function formRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/project/forms/:key/statistics',
     {
-      config: { permission: '/project/my' },
+      config: { permission: FORMS_PAGES.mine.path },
       schema: { tags, summary: '统计', params: ZKey, response: { 200: ZEnvelope(ZFormStats) } },
     },
     async (request) =>
       ok(
         await mine(request, async (tx) => {
-          const p = await forms.ownForm(tx, authOf(request).userId, request.params.key);
+          const p = await forms.ownForm(tx, authOf(request).tenantId, authOf(request).userId, request.params.key);
           if (p.publishedVersion === 0) throw new AppError(ResultCode.FAILED, '表单尚未发布，暂无统计');
           return formStats(tx, p, await publishedSchema(tx, p));
         }),
@@ -481,8 +581,10 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? ''),
   });
-  const inDomainTenant = async <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) =>
-    db.withTenant(request.auth?.tenantId ?? (await tenantOfRequest(db, request)), work);
+  const inDomainTenant = async <T>(request: FastifyRequest, work: (tx: Tx, tenantId: number) => Promise<T>) => {
+    const tenantId = request.auth?.tenantId ?? (await tenantOfRequest(db, request));
+    return db.withTenant(tenantId, (tx) => work(tx, tenantId));
+  };
 
   app.get(
     '/project/public/forms/:key',
@@ -491,7 +593,11 @@ export async function formRoutes(app: AppInstance): Promise<void> {
       schema: { tags, summary: '填写页：已发布的表单', params: ZKey, response: { 200: ZEnvelope(ZPublicForm) } },
     },
     async (request) =>
-      ok(await inDomainTenant(request, async (tx) => publicView(tx, await publicForm(tx, request.params.key)))),
+      ok(
+        await inDomainTenant(request, async (tx, tenantId) =>
+          publicView(tx, await publicForm(tx, tenantId, request.params.key)),
+        ),
+      ),
   );
 
   app.post(
@@ -508,7 +614,9 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const filler = fillerOf(request, request.body.deviceId);
-      const done = await inDomainTenant(request, (tx) => submitAnswer(tx, request.params.key, filler, request.body));
+      const done = await inDomainTenant(request, (tx, tenantId) =>
+        submitAnswer(tx, tenantId, request.params.key, filler, request.body),
+      );
       return ok(
         { serial: done.serial, thanksText: done.settings.thanksText, redirectUrl: done.settings.redirectUrl },
         '提交成功',
@@ -532,7 +640,9 @@ export async function formRoutes(app: AppInstance): Promise<void> {
       const owner = ownerOf(fillerOf(request, request.query.deviceId));
       if (!owner) return ok(null);
       return ok(
-        await inDomainTenant(request, async (tx) => readDraft(tx, await publicForm(tx, request.params.key), owner)),
+        await inDomainTenant(request, async (tx, tenantId) =>
+          readDraft(tx, await publicForm(tx, tenantId, request.params.key), owner),
+        ),
       );
     },
   );
@@ -546,8 +656,8 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const owner = ownerOf(fillerOf(request, request.body.deviceId));
       if (!owner) throw new AppError(ResultCode.FAILED, '无法识别当前设备，草稿未保存');
-      await inDomainTenant(request, async (tx) =>
-        saveDraft(tx, await publicForm(tx, request.params.key), owner, request.body.values),
+      await inDomainTenant(request, async (tx, tenantId) =>
+        saveDraft(tx, await publicForm(tx, tenantId, request.params.key), owner, request.body.values),
       );
       return ok(null, '草稿已保存');
     },
@@ -573,7 +683,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
       const owner = ownerOf(filler);
       if (!owner) throw new AppError(ResultCode.FAILED, '无法识别当前设备，请刷新页面后再上传');
       const tenantId = request.auth?.tenantId ?? (await tenantOfRequest(db, request));
-      const project = await db.withTenant(tenantId, (tx) => publicForm(tx, request.params.key));
+      const project = await db.withTenant(tenantId, (tx) => publicForm(tx, tenantId, request.params.key));
       if (project.publishedVersion === 0 || project.status !== FormStatus.COLLECTING)
         throw new AppError(ResultCode.FAILED, '表单不在收集中');
       const record = await storeUpload(
@@ -601,8 +711,8 @@ export async function formRoutes(app: AppInstance): Promise<void> {
     },
     async (request) =>
       ok(
-        await inDomainTenant(request, async (tx) => {
-          const p = await publicForm(tx, request.params.key);
+        await inDomainTenant(request, async (tx, tenantId) => {
+          const p = await publicForm(tx, tenantId, request.params.key);
           if (!p.settings.publicResult || p.publishedVersion === 0)
             throw new AppError(ResultCode.FAILED, '该表单未公开结果');
           return formStats(tx, p, await publishedSchema(tx, p), true);

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { likePattern, ResultCode, type TPage, type TPageQuery } from '@shetuan/shared';
+import { ResultCode, type TPage, type TPageQuery } from '@shetuan/shared';
 import {
   BUILTIN_TEMPLATES,
   DISPLAY_TYPES,
   FIXED_FIELD_MESSAGE,
-  FIXED_FIELDS,
-  FORM_KIND_NAMES,
   FORM_STATUS_NAMES,
-  type FormKind,
+  type FormKindDef,
   FormStatus,
   missingFixedField,
   type TFormDetail,
+  type TFormField,
+  type TFormKind,
+  type TFormKindCreate,
   type TFormProjectSettings,
   type TFormRow,
   type TFormSchema,
@@ -22,26 +23,19 @@ import {
   ZFormSchema,
   ZFormTheme,
 } from '@shetuan/shared/forms';
-import { and, count, desc, eq, ilike, isNotNull, isNull, max, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
-import { formAnswers, formProjects, formVersions } from './tables';
-
-type ProjectRow = typeof formProjects.$inferSelect;
+import { installedModules } from '../../platform/modules';
+import { cleanFormWrite } from './clean';
+import type { AnswerCountFilter, ProjectChange, ProjectRow } from './repository';
+import * as repo from './repository';
 
 /**
  * A form's answer count, counted (no counter column: a counter row every submission updates would
- * make all submissions to one form wait for each other).
+ * make all submissions to one form wait for each other). `filter` narrows it (today's, one filler's).
  */
-const answerCountSql = sql<number>`(select count(*)::int from form_answers a
-  where a.tenant_id = ${formProjects.tenantId} and a.project_id = ${formProjects.id})`;
-
-export async function countAnswers(tx: Tx, p: ProjectRow, where?: SQL): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(formAnswers)
-    .where(and(eq(formAnswers.tenantId, p.tenantId), eq(formAnswers.projectId, p.id), where));
-  return row?.n ?? 0;
+export function countAnswers(tx: Tx, p: ProjectRow, filter?: AnswerCountFilter): Promise<number> {
+  return repo.countAnswers(tx, p.tenantId, p.id, filter);
 }
 
 /** A form's public key: 12 characters of [A-Za-z0-9] (/s/{key}). */
@@ -55,11 +49,75 @@ export function newFormKey(): string {
 
 export const NOT_FOUND = '表单不存在或已删除';
 
-export function toRow(p: ProjectRow, answerCount = 0): TFormRow {
+/** The kinds the installed modules declare (forms: 普通表单, 活动报名, …). */
+function moduleKinds(): FormKindDef[] {
+  return installedModules().flatMap((m) => m.formKinds ?? []);
+}
+
+/** Every kind the tenant may use: the modules' and its own, by key. */
+export async function kindsOf(tx: Tx, tenantId: number): Promise<Map<string, FormKindDef & { own: boolean }>> {
+  const kinds = new Map<string, FormKindDef & { own: boolean }>(
+    moduleKinds().map((k) => [k.key, { ...k, own: false }]),
+  );
+  for (const k of await repo.listTenantKinds(tx, tenantId)) kinds.set(k.key, { ...k, own: true });
+  return kinds;
+}
+
+/** One kind the tenant may use, or 表单类型不存在. */
+export async function kindOf(tx: Tx, tenantId: number, key: string): Promise<FormKindDef> {
+  const kind = (await kindsOf(tx, tenantId)).get(key);
+  if (!kind) throw new AppError(ResultCode.FAILED, '表单类型不存在');
+  return kind;
+}
+
+/** The names of the tenant's kinds, for rows. */
+export async function kindNames(tx: Tx, tenantId: number): Promise<Map<string, string>> {
+  return new Map([...(await kindsOf(tx, tenantId))].map(([key, k]) => [key, k.name]));
+}
+
+export async function listKinds(tx: Tx, tenantId: number): Promise<TFormKind[]> {
+  return [...(await kindsOf(tx, tenantId)).values()].map((k) => ({
+    key: k.key,
+    name: k.name,
+    fixed: k.fixed.map((f) => ({ id: f.id, label: f.label })),
+    own: k.own,
+  }));
+}
+
+/**
+ * A tenant's own kind from one of its forms: the chosen questions become fixed (and required) in
+ * every form of the kind, as the modules' kinds do with theirs.
+ */
+export async function createKind(tx: Tx, tenantId: number, userId: number, input: TFormKindCreate): Promise<TFormKind> {
+  const p = await ownForm(tx, tenantId, userId, input.formKey);
+  const fixed: TFormField[] = [];
+  for (const id of new Set(input.fixedIds)) {
+    const field = p.schema.fields.find((f) => f.id === id);
+    if (!field) throw new AppError(ResultCode.FAILED, '固定题目不在该表单中，请刷新后重试');
+    if (DISPLAY_TYPES.has(field.type))
+      throw new AppError(ResultCode.FAILED, `“${field.label}”不是作答题，不能设为固定题目`);
+    fixed.push({ ...field, fixed: true, required: true });
+  }
+  const key = `t-${randomBytes(6).toString('hex')}`;
+  if (!(await repo.insertTenantKind(tx, tenantId, { key, name: input.name, fixed })))
+    throw new AppError(ResultCode.FAILED, `表单类型“${input.name}”已存在`);
+  return { key, name: input.name, fixed: fixed.map((f) => ({ id: f.id, label: f.label })), own: true };
+}
+
+/** Deletes a tenant's own kind that no form uses. */
+export async function deleteKind(tx: Tx, tenantId: number, key: string): Promise<void> {
+  const kind = (await kindsOf(tx, tenantId)).get(key);
+  if (!kind?.own) throw new AppError(ResultCode.FAILED, kind ? '内置表单类型不能删除' : '表单类型不存在');
+  const used = await repo.countFormsOfKind(tx, tenantId, key);
+  if (used > 0) throw new AppError(ResultCode.FAILED, `还有${used}个表单属于该类型，不能删除`);
+  await repo.deleteTenantKind(tx, tenantId, key);
+}
+
+export function toRow(p: ProjectRow, answerCount = 0, names?: ReadonlyMap<string, string>): TFormRow {
   return {
     key: p.key,
     kind: p.kind,
-    kindName: FORM_KIND_NAMES[p.kind] ?? '',
+    kindName: names?.get(p.kind) ?? moduleKinds().find((k) => k.key === p.kind)?.name ?? '',
     name: p.name,
     description: p.description,
     status: p.status,
@@ -75,23 +133,13 @@ export function toRow(p: ProjectRow, answerCount = 0): TFormRow {
 
 async function latestVersion(tx: Tx, p: ProjectRow) {
   if (p.publishedVersion === 0) return null;
-  const [v] = await tx
-    .select()
-    .from(formVersions)
-    .where(
-      and(
-        eq(formVersions.tenantId, p.tenantId),
-        eq(formVersions.projectId, p.id),
-        eq(formVersions.version, p.publishedVersion),
-      ),
-    );
-  return v ?? null;
+  return (await repo.findVersion(tx, p.tenantId, p.id, p.publishedVersion)) ?? null;
 }
 
 export async function toDetail(tx: Tx, p: ProjectRow): Promise<TFormDetail> {
   const published = await latestVersion(tx, p);
   return {
-    ...toRow(p, await countAnswers(tx, p)),
+    ...toRow(p, await countAnswers(tx, p), await kindNames(tx, p.tenantId)),
     schema: p.schema,
     settings: p.settings,
     theme: p.theme,
@@ -103,48 +151,30 @@ export async function toDetail(tx: Tx, p: ProjectRow): Promise<TFormDetail> {
  * The caller's own form (the /project area is per person: my forms, my recycle bin), or a
  * refusal. `deleted` picks the recycle bin.
  */
-export async function ownForm(tx: Tx, userId: number, key: string, deleted = false): Promise<ProjectRow> {
-  const [p] = await tx
-    .select()
-    .from(formProjects)
-    .where(
-      and(
-        eq(formProjects.key, key),
-        eq(formProjects.ownerUserId, userId),
-        deleted ? isNotNull(formProjects.deletedAt) : isNull(formProjects.deletedAt),
-      ),
-    );
+export async function ownForm(
+  tx: Tx,
+  tenantId: number,
+  userId: number,
+  key: string,
+  deleted = false,
+): Promise<ProjectRow> {
+  const p = await repo.findOwnProject(tx, tenantId, userId, key, deleted);
   if (!p) throw new AppError(ResultCode.FAILED, NOT_FOUND);
   return p;
 }
 
 export async function listForms(
   tx: Tx,
+  tenantId: number,
   userId: number,
   query: TPageQuery & { status?: number | undefined },
   where: 'mine' | 'recycle' | 'templates',
 ): Promise<TPage<TFormRow>> {
-  const filters: (SQL | undefined)[] = [eq(formProjects.ownerUserId, userId)];
-  if (where === 'recycle') filters.push(isNotNull(formProjects.deletedAt));
-  else filters.push(isNull(formProjects.deletedAt));
-  if (where === 'templates') filters.push(eq(formProjects.isTemplate, true));
-  if (query.keyword) {
-    const k = likePattern(query.keyword);
-    filters.push(or(ilike(formProjects.name, k), ilike(formProjects.description, k)));
-  }
-  if (query.status !== undefined) filters.push(eq(formProjects.status, query.status));
-  const cond = and(...filters);
-  const [total] = await tx.select({ n: count() }).from(formProjects).where(cond);
-  const rows = await tx
-    .select({ p: formProjects, answers: answerCountSql })
-    .from(formProjects)
-    .where(cond)
-    .orderBy(desc(where === 'recycle' ? formProjects.deletedAt : formProjects.updatedAt), desc(formProjects.id))
-    .limit(query.pageSize)
-    .offset((query.current - 1) * query.pageSize);
+  const { rows, total } = await repo.listOwnProjects(tx, tenantId, userId, query, where);
+  const names = await kindNames(tx, tenantId);
   return {
-    records: rows.map((r) => toRow(r.p, r.answers)),
-    total: total?.n ?? 0,
+    records: rows.map((r) => toRow(r.p, r.answers, names)),
+    total,
     current: query.current,
     pageSize: query.pageSize,
   };
@@ -154,7 +184,7 @@ export async function listForms(
  * The templates to start from, a page at a time: the built-in ones first, then the tenant's (any of
  * its people may use them), newest first.
  */
-export async function listTemplates(tx: Tx, query: TPageQuery): Promise<TPage<TTemplateRow>> {
+export async function listTemplates(tx: Tx, tenantId: number, query: TPageQuery): Promise<TPage<TTemplateRow>> {
   const k = query.keyword?.trim().toLowerCase() ?? '';
   const builtin = BUILTIN_TEMPLATES.filter((t) => !k || t.name.toLowerCase().includes(k)).map((t) => ({
     key: t.key,
@@ -164,25 +194,12 @@ export async function listTemplates(tx: Tx, query: TPageQuery): Promise<TPage<TT
     fieldCount: t.schema.fields.length,
     updatedAt: null,
   }));
-  const cond = and(
-    eq(formProjects.isTemplate, true),
-    isNull(formProjects.deletedAt),
-    k ? ilike(formProjects.name, likePattern(k)) : undefined,
-  );
-  const [total] = await tx.select({ n: count() }).from(formProjects).where(cond);
+  const total = await repo.countTenantTemplates(tx, tenantId, k);
   const offset = (query.current - 1) * query.pageSize;
   const fromBuiltin = builtin.slice(offset, offset + query.pageSize);
   const want = query.pageSize - fromBuiltin.length;
   const rows =
-    want > 0
-      ? await tx
-          .select()
-          .from(formProjects)
-          .where(cond)
-          .orderBy(desc(formProjects.updatedAt), desc(formProjects.id))
-          .limit(want)
-          .offset(Math.max(0, offset - builtin.length))
-      : [];
+    want > 0 ? await repo.listTenantTemplates(tx, tenantId, k, want, Math.max(0, offset - builtin.length)) : [];
   return {
     records: [
       ...fromBuiltin,
@@ -195,20 +212,21 @@ export async function listTemplates(tx: Tx, query: TPageQuery): Promise<TPage<TT
         updatedAt: r.updatedAt.toISOString(),
       })),
     ],
-    total: builtin.length + (total?.n ?? 0),
+    total: builtin.length + total,
     current: query.current,
     pageSize: query.pageSize,
   };
 }
 
 /** A template's schema (built-in, or a tenant template of this tenant). */
-export async function templateSchema(tx: Tx, key: string): Promise<{ name: string; schema: TFormSchema }> {
+export async function templateSchema(
+  tx: Tx,
+  tenantId: number,
+  key: string,
+): Promise<{ name: string; schema: TFormSchema }> {
   const builtin = BUILTIN_TEMPLATES.find((t) => t.key === key);
   if (builtin) return { name: builtin.name, schema: builtin.schema };
-  const [row] = await tx
-    .select({ name: formProjects.name, schema: formProjects.schema })
-    .from(formProjects)
-    .where(and(eq(formProjects.key, key), eq(formProjects.isTemplate, true), isNull(formProjects.deletedAt)));
+  const row = await repo.findTenantTemplate(tx, tenantId, key);
   if (!row) throw new AppError(ResultCode.FAILED, '模板不存在');
   return row;
 }
@@ -217,50 +235,34 @@ export async function createForm(
   tx: Tx,
   tenantId: number,
   userId: number,
-  input: {
+  given: {
     name: string;
     description: string;
-    kind?: FormKind;
+    kind?: string;
     schema?: TFormSchema;
     settings?: TFormProjectSettings;
     theme?: TFormTheme;
   },
 ): Promise<ProjectRow> {
-  const kind = input.kind ?? 'project';
+  const input = cleanFormWrite(given);
+  const kind = await kindOf(tx, tenantId, input.kind ?? 'project');
   const schema = input.schema ?? ZFormSchema.parse({ fields: [] });
-  const [row] = await tx
-    .insert(formProjects)
-    .values({
-      tenantId,
-      key: newFormKey(),
-      kind,
-      name: input.name,
-      description: input.description,
-      ownerUserId: userId,
-      schema: { ...schema, fields: withFixedFields(schema.fields, kind) },
-      settings: input.settings ?? ZFormProjectSettings.parse({}),
-      theme: input.theme ?? ZFormTheme.parse({}),
-    })
-    .returning();
+  const row = await repo.insertProject(tx, tenantId, {
+    key: newFormKey(),
+    kind: kind.key,
+    name: input.name,
+    description: input.description,
+    ownerUserId: userId,
+    schema: { ...schema, fields: withFixedFields(schema.fields, kind.fixed) },
+    settings: input.settings ?? ZFormProjectSettings.parse({}),
+    theme: input.theme ?? ZFormTheme.parse({}),
+  });
   if (!row) throw new Error('form insert returned no row');
   return row;
 }
 
-export async function updateForm(
-  tx: Tx,
-  p: ProjectRow,
-  change: Partial<
-    Pick<
-      ProjectRow,
-      'schema' | 'settings' | 'theme' | 'name' | 'description' | 'isTemplate' | 'status' | 'publishedVersion'
-    >
-  >,
-): Promise<ProjectRow> {
-  const [row] = await tx
-    .update(formProjects)
-    .set({ ...change, updatedAt: new Date() })
-    .where(and(eq(formProjects.tenantId, p.tenantId), eq(formProjects.id, p.id)))
-    .returning();
+export async function updateForm(tx: Tx, p: ProjectRow, change: ProjectChange): Promise<ProjectRow> {
+  const row = await repo.updateProject(tx, p.tenantId, p.id, cleanFormWrite(change));
   if (!row) throw new AppError(ResultCode.FAILED, NOT_FOUND);
   return row;
 }
@@ -276,12 +278,8 @@ export async function publishForm(tx: Tx, p: ProjectRow): Promise<ProjectRow> {
   const published = await latestVersion(tx, p);
   let version = p.publishedVersion;
   if (!published || JSON.stringify(published.schema) !== JSON.stringify(p.schema)) {
-    const [last] = await tx
-      .select({ v: max(formVersions.version) })
-      .from(formVersions)
-      .where(and(eq(formVersions.tenantId, p.tenantId), eq(formVersions.projectId, p.id)));
-    version = (last?.v ?? 0) + 1;
-    await tx.insert(formVersions).values({ tenantId: p.tenantId, projectId: p.id, version, schema: p.schema });
+    version = (await repo.lastVersion(tx, p.tenantId, p.id)) + 1;
+    await repo.insertVersion(tx, p.tenantId, p.id, version, p.schema);
   }
   return updateForm(tx, p, { status: FormStatus.COLLECTING, publishedVersion: version });
 }
@@ -299,29 +297,32 @@ export async function copyForm(tx: Tx, p: ProjectRow, userId: number): Promise<P
 }
 
 export async function moveToRecycle(tx: Tx, p: ProjectRow): Promise<void> {
-  await tx
-    .update(formProjects)
-    .set({ deletedAt: new Date(), status: p.status === FormStatus.COLLECTING ? FormStatus.STOPPED : p.status })
-    .where(and(eq(formProjects.tenantId, p.tenantId), eq(formProjects.id, p.id)));
+  await repo.markProjectDeleted(
+    tx,
+    p.tenantId,
+    p.id,
+    p.status === FormStatus.COLLECTING ? FormStatus.STOPPED : p.status,
+  );
 }
 
 export async function restoreForm(tx: Tx, p: ProjectRow): Promise<void> {
-  await tx
-    .update(formProjects)
-    .set({ deletedAt: null, updatedAt: new Date() })
-    .where(and(eq(formProjects.tenantId, p.tenantId), eq(formProjects.id, p.id)));
+  await repo.restoreProject(tx, p.tenantId, p.id);
 }
 
 /** Deleting for good takes the versions, answers, drafts and upload records with it. */
 export async function purgeForm(tx: Tx, p: ProjectRow): Promise<void> {
-  await tx.execute(sql`delete from form_answers where tenant_id = ${p.tenantId} and project_id = ${p.id}`);
-  await tx.delete(formProjects).where(and(eq(formProjects.tenantId, p.tenantId), eq(formProjects.id, p.id)));
+  await repo.deleteProject(tx, p.tenantId, p.id);
 }
 
-/** A design save may not drop a fixed question of the form's kind (此项为固定项，不可删除). */
-export function checkFixedFields(p: ProjectRow, schema: TFormSchema): void {
-  const missing = missingFixedField(schema, p.kind);
+/**
+ * A design save may not drop a fixed question of the form's kind (此项为固定项，不可删除); the
+ * answer is the schema with the kind's fixed questions kept fixed and required.
+ */
+export async function withKindFields(tx: Tx, p: ProjectRow, schema: TFormSchema): Promise<TFormSchema> {
+  const kind = await kindOf(tx, p.tenantId, p.kind);
+  const missing = missingFixedField(schema, kind.fixed);
   if (missing) throw new AppError(ResultCode.FAILED, FIXED_FIELD_MESSAGE, { field: missing.id });
+  return { ...schema, fields: withFixedFields(schema.fields, kind.fixed) };
 }
 
 /**
@@ -332,7 +333,8 @@ export function checkFixedFields(p: ProjectRow, schema: TFormSchema): void {
 export async function deleteField(tx: Tx, p: ProjectRow, fieldId: string): Promise<ProjectRow> {
   const field = p.schema.fields.find((f) => f.id === fieldId);
   if (!field) throw new AppError(ResultCode.FAILED, '题目不存在或已删除');
-  if (field.fixed || FIXED_FIELDS[p.kind].some((f) => f.id === fieldId))
+  const kind = await kindOf(tx, p.tenantId, p.kind);
+  if (field.fixed || kind.fixed.some((f) => f.id === fieldId))
     throw new AppError(ResultCode.FAILED, FIXED_FIELD_MESSAGE);
   return updateForm(tx, p, { schema: withoutField(p.schema, fieldId) });
 }

@@ -1,4 +1,4 @@
-import type { FormKind, TFormProjectSettings, TFormSchema, TFormTheme } from '@shetuan/shared/forms';
+import type { TFormField, TFormProjectSettings, TFormSchema, TFormTheme } from '@shetuan/shared/forms';
 import {
   bigint,
   boolean,
@@ -27,8 +27,8 @@ export const formProjects = pgTable(
     id: idColumn(),
     /** The public handle: /s/{key}. */
     key: text('key').notNull(),
-    /** The designer variant (FORM_KINDS): which questions are fixed. */
-    kind: text('kind').$type<FormKind>().notNull().default('project'),
+    /** The designer variant (a module's kind or the tenant's own, form_kinds): which questions are fixed. */
+    kind: text('kind').notNull().default('project'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     ownerUserId: bigint('owner_user_id', { mode: 'number' }).notNull(),
@@ -148,4 +148,21 @@ export const formFiles = pgTable(
       name: 'form_files_project_fk',
     }).onDelete('cascade'),
   ],
+);
+
+/**
+ * Tenant-owned: the tenant's own kinds of form, made from one of its forms (a regional declaration
+ * variant): the questions chosen there are fixed in every form of the kind. The modules' kinds
+ * live in their manifests.
+ */
+export const formKinds = pgTable(
+  'form_kinds',
+  {
+    tenantId: tenantIdColumn(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    fixed: jsonb('fixed').$type<TFormField[]>().notNull(),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] }), uniqueIndex('form_kinds_name').on(t.tenantId, t.name)],
 );

@@ -6,14 +6,8 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import {
-  FORM_KIND_NAMES,
-  FORM_KINDS,
-  FORM_STATUS_NAMES,
-  type FormKind,
-  FormStatus,
-  type TFormRow,
-} from '@shetuan/shared/forms';
+import { FORM_STATUS_NAMES, FORMS_PAGES, FormStatus, type TFormRow } from '@shetuan/shared/forms';
+import { useQuery } from '@tanstack/react-query';
 import { Popconfirm, Space, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,7 +16,7 @@ import { useCan } from '../../platform/auth/can';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
 import { AddButton } from '../../platform/components/save';
-import { formApi } from './api';
+import { formApi, formKeys } from './api';
 
 const TABS = [
   { key: 'all', label: '全部', status: undefined },
@@ -39,11 +33,18 @@ export default function ProjectListPage() {
   const ref = useRef<ActionType | undefined>(undefined);
   const granted = useCan();
   const can = {
-    add: granted('/project/my:add'),
-    edit: granted('/project/my:edit'),
-    delete: granted('/project/my:delete'),
-    export: granted('/project/my:export'),
+    add: granted(FORMS_PAGES.mine.add),
+    edit: granted(FORMS_PAGES.mine.edit),
+    delete: granted(FORMS_PAGES.mine.delete),
+    export: granted(FORMS_PAGES.mine.export),
   };
+  // The kinds are data (the modules' and the tenant's own): each says which questions it fixes.
+  const kinds =
+    useQuery({ queryKey: formKeys.kinds(), queryFn: () => formApi.kinds(), enabled: can.add }).data?.list ?? [];
+  const kindTip = kinds
+    .filter((k) => k.fixed.length > 0)
+    .map((k) => `${k.name}固定${k.fixed.map((f) => f.label).join('、')}`)
+    .join('；');
   const [tab, setTab] = useState('all');
   const params = useMemo(() => ({ status: TABS.find((t) => t.key === tab)?.status }), [tab]);
   const reload = () => void ref.current?.reload();
@@ -140,7 +141,7 @@ export default function ProjectListPage() {
               <LinkButton key="template" onClick={() => void navigate('/project/template')}>
                 从模板新建
               </LinkButton>,
-              <ModalForm<{ name: string; description?: string; kind: FormKind }>
+              <ModalForm<{ name: string; description?: string; kind: string }>
                 key="add"
                 title="新建表单"
                 width={480}
@@ -166,8 +167,8 @@ export default function ProjectListPage() {
                   name="kind"
                   label="表单类型"
                   initialValue="project"
-                  tooltip="活动报名固定姓名、手机；会员入会与专家申请固定姓名、性别、手机、身份证号、工作单位"
-                  options={FORM_KINDS.map((k) => ({ value: k, label: FORM_KIND_NAMES[k] }))}
+                  tooltip={kindTip}
+                  options={kinds.map((k) => ({ value: k.key, label: k.name }))}
                 />
                 <ProFormTextArea name="description" label="表单说明" fieldProps={{ maxLength: 500, showCount: true }} />
               </ModalForm>,

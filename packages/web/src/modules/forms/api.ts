@@ -1,8 +1,8 @@
 import type { TPage } from '@shetuan/shared';
 import type {
-  FormKind,
   TFormAnswer,
   TFormDetail,
+  TFormKind,
   TFormProjectSettings,
   TFormRow,
   TFormSchema,
@@ -21,6 +21,7 @@ export const formKeys = {
   templates: (keyword: string, current: number) => [...formKeys.all, 'templates', keyword, current] as const,
   template: (key: string) => [...formKeys.all, 'template', key] as const,
   stats: (key: string) => [...formKeys.all, 'stats', key] as const,
+  kinds: () => [...formKeys.all, 'kinds'] as const,
   publicForm: (key: string) => [...formKeys.all, 'public', key] as const,
   publicResult: (key: string) => [...formKeys.all, 'public-result', key] as const,
 };
@@ -29,9 +30,10 @@ const base = (key: string) => `/project/forms/${encodeURIComponent(key)}`;
 const pub = (key: string) => `/project/public/forms/${encodeURIComponent(key)}`;
 
 export const formApi = {
-  create: (body: { name: string; description?: string; templateKey?: string; kind?: FormKind }) =>
+  create: (body: { name: string; description?: string; templateKey?: string; kind?: string }) =>
     api.post<TFormRow>('/project/forms', body),
   detail: (key: string) => api.get<TFormDetail>(base(key)),
+  kinds: () => api.get<{ list: TFormKind[] }>('/project/form-kinds'),
   saveSchema: (key: string, schema: TFormSchema) =>
     request<TFormDetail>(`${base(key)}/schema`, { method: 'PUT', body: { schema } }),
   saveSettings: (key: string, settings: TFormProjectSettings) =>

@@ -32,8 +32,6 @@ import {
   DISPLAY_TYPES,
   FIELD_TYPE_NAMES,
   FIXED_FIELD_MESSAGE,
-  FIXED_FIELDS,
-  type FormKind,
   newFieldId,
   type TFormField,
   type TFormSchema,
@@ -56,7 +54,7 @@ export const PREVIEW_WIDTH = 800;
 export interface DesignerProps {
   schema: TFormSchema;
   onChange: (schema: TFormSchema | ((prev: TFormSchema) => TFormSchema)) => void;
-  variant?: FormKind;
+  variant?: string;
   /**
    * The variants that delete on the server (activity, membership, expert): answers whether the
    * server deleted it (it shows its own message when not).
@@ -213,7 +211,8 @@ export function Designer({
   );
   const { setNodeRef: canvasRef } = useDroppable({ id: 'canvas' });
   const selected = schema.fields.find((f) => f.id === selectedId) ?? null;
-  const fixedIds = new Set(FIXED_FIELDS[variant].map((f) => f.id));
+  // The kind's fixed questions come marked from the server (its kinds are data: modules and tenants).
+  const fixedIds = new Set(schema.fields.filter((f) => f.fixed).map((f) => f.id));
 
   const setFields = (fields: (prev: TFormField[]) => TFormField[]) =>
     onChange((prev) => ({ ...prev, fields: fields(prev.fields) }));

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../harness/browser';
-import { loginToConsole, pick } from '../harness/console';
+import { consoleAs, pick } from '../harness/console';
+import { serverUrl } from '../harness/workers';
 
 /** Drags with the mouse in small steps, as dnd-kit's pointer sensor needs. */
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
@@ -19,13 +20,13 @@ const centre = async (selector: ReturnType<Page['locator']>) => {
 };
 
 describe('the form engine: design, logic, publish, fill in, statistics', () => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = serverUrl();
   let browser: Browser;
   let admin: Page;
   let link = '';
   beforeAll(async () => {
     browser = await launchBrowser();
-    admin = await loginToConsole(browser, baseUrl, '13800000002');
+    admin = await consoleAs(browser, '13800000002');
   });
   afterAll(async () => {
     await admin.context().close();

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { newPage } from './browser';
+import { workerServer } from './workers';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Demo@123';
@@ -17,6 +20,32 @@ export async function loginToConsole(
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.getByRole('heading', { name: /^您好，/ }).waitFor();
+  return page;
+}
+
+/**
+ * The shared login fixture: a console page of a demo account, for specs whose subject is not the
+ * login itself. The first call for an account in a worker logs in at /login (loginToConsole) and
+ * saves the context's storage state (token cookie, localStorage); later calls, in any spec of the
+ * same worker, open a new context from it and land on the console as a fresh login does. Each
+ * call gets its own context, closed by the spec as before.
+ *
+ * Only for accounts whose sessions no spec ends: 13800000006 (钱申报) is forced out in
+ * admin.e2e.test.ts, so its specs log in for themselves.
+ */
+export async function consoleAs(browser: Browser, account: string): Promise<Page> {
+  const { baseUrl, stateDir } = workerServer();
+  const saved = path.join(stateDir, `login-${account}.json`);
+  if (fs.existsSync(saved)) {
+    const page = await newPage(browser, { storageState: saved });
+    await page.goto(`${baseUrl}/new/`);
+    await page.getByRole('heading', { name: /^您好，/ }).waitFor();
+    return page;
+  }
+  const page = await loginToConsole(browser, baseUrl, account);
+  const partial = `${saved}.${process.pid}`;
+  await page.context().storageState({ path: partial });
+  fs.renameSync(partial, saved);
   return page;
 }
 

@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../harness/browser';
-import { loginToConsole, pick, tick } from '../harness/console';
+import { consoleAs, loginToConsole, pick, tick } from '../harness/console';
+import { serverUrl } from '../harness/workers';
 
 describe('an administrator gives a new role a menu and a user that role', () => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = serverUrl();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -20,7 +21,7 @@ describe('an administrator gives a new role a menu and a user that role', () => 
     expect(await before.getByText('内容管理').count()).toBe(0);
     await before.context().close();
 
-    const admin = await login('13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     await admin.goto(`${baseUrl}/new/roleManage`);
     await admin.getByRole('button', { name: /新增角色/ }).click();
     await admin.getByLabel('角色名称').fill('宣传专员');
@@ -85,7 +86,7 @@ describe('an administrator gives a new role a menu and a user that role', () => 
   });
 
   it('adds a person at /user-management/personal-add, who must change the initial password at first login', async () => {
-    const admin = await login('13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     await admin.goto(`${baseUrl}/new/user-management`);
     await admin.getByRole('button', { name: /新增个人用户/ }).click();
     await admin.waitForURL(/\/new\/user-management\/personal-add$/);
@@ -111,7 +112,7 @@ describe('an administrator gives a new role a menu and a user that role', () => 
   });
 
   it('adds a unit at /company', async () => {
-    const admin = await login('13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     await admin.goto(`${baseUrl}/new/company`);
     await admin.getByRole('row').filter({ hasText: '示范市计算机学会' }).waitFor();
     await admin.getByRole('button', { name: /新增单位/ }).click();
@@ -161,7 +162,7 @@ describe('an administrator gives a new role a menu and a user that role', () => 
   });
 
   it('shows the tenants to the operations super administrator at /tenant', async () => {
-    const ops = await login('admin');
+    const ops = await consoleAs(browser, 'admin');
     await ops.goto(`${baseUrl}/new/tenant`);
     await ops.getByRole('row').filter({ hasText: '滨江区科学技术协会' }).getByText('binjiang.localhost').waitFor();
     await ops.getByRole('row').filter({ hasText: '停用示例学会' }).getByText('停用', { exact: true }).waitFor();
@@ -187,7 +188,7 @@ describe('an administrator gives a new role a menu and a user that role', () => 
   });
 
   it('configures the menu tree at /setMenu and finds function points at /function', async () => {
-    const admin = await login('13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     await admin.goto(`${baseUrl}/new/setMenu`);
     await admin.getByText('组织与人员').first().waitFor();
     await admin.getByRole('button', { name: /新增菜单分组/ }).click();
@@ -206,7 +207,7 @@ describe('an administrator gives a new role a menu and a user that role', () => 
 
   it('forced out by an administrator, a member sees the expiry confirm box and can log in again', async () => {
     const member = await login('13800000006');
-    const admin = await login('13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     await admin.goto(`${baseUrl}/new/onlineSessions`);
     const row = admin.getByRole('row').filter({ hasText: '钱申报' }).first();
     await row.getByRole('button', { name: '强制下线' }).click();
@@ -228,7 +229,7 @@ describe('an administrator gives a new role a menu and a user that role', () => 
   });
 
   it('lists the login log and the online sessions', async () => {
-    const admin = await login('13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     await admin.goto(`${baseUrl}/new/loginLog`);
     await admin.getByRole('row').filter({ hasText: '成功' }).first().waitFor();
     await screenshot(admin, 'login-log');

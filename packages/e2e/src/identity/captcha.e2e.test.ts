@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../harness/browser';
 import { solveSlideCaptcha } from '../harness/captcha';
 import { DEMO_PASSWORD } from '../harness/console';
+import { serverUrl } from '../harness/workers';
 
 describe('after five wrong passwords the slide captcha guards the login (code 416)', () => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = serverUrl();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../harness/browser';
+import { serverUrl } from '../harness/workers';
 
 const PASSWORD = 'Demo@123';
 
 describe('logging in as each demo account lands where the spec says', () => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = serverUrl();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

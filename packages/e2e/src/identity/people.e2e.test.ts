@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../harness/browser';
-import { loginToConsole, pick, smsCodeFromOutbox } from '../harness/console';
+import { consoleAs, pick, smsCodeFromOutbox } from '../harness/console';
+import { serverUrl } from '../harness/workers';
 
 describe('departments, unit users, and a registration that an administrator reviews', () => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = serverUrl();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -14,7 +15,7 @@ describe('departments, unit users, and a registration that an administrator revi
   });
 
   it('adds a department and a sub-department at /departmentManage; the tree shows them', async () => {
-    const admin = await loginToConsole(browser, baseUrl, '13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     await admin.goto(`${baseUrl}/new/departmentManage`);
     await admin.getByRole('row').filter({ hasText: '学会服务科' }).waitFor();
     await admin.getByRole('button', { name: /新增部门/ }).click();
@@ -33,7 +34,7 @@ describe('departments, unit users, and a registration that an administrator revi
   });
 
   it('adds a unit user on its own page, and puts a person into a department on the edit page', async () => {
-    const admin = await loginToConsole(browser, baseUrl, '13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     await admin.goto(`${baseUrl}/new/user-management`);
     await admin.getByRole('button', { name: /新增单位用户/ }).click();
     await admin.waitForURL(/\/new\/user-management\/unit-add$/);
@@ -76,7 +77,7 @@ describe('departments, unit users, and a registration that an administrator revi
     await visitor.getByRole('button', { name: '获取验证码' }).click();
     await visitor.getByText('验证码发送成功，5分钟内有效').first().waitFor();
 
-    const admin = await loginToConsole(browser, baseUrl, '13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     const code = await smsCodeFromOutbox(admin, baseUrl, phone);
     await visitor.getByPlaceholder('请输入验证码').fill(code);
     await visitor.getByPlaceholder('设置密码').fill('Reg@1234');

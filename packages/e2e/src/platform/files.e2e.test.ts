@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../harness/browser';
-import { loginToConsole } from '../harness/console';
+import { consoleAs } from '../harness/console';
+import { serverUrl } from '../harness/workers';
 
 describe('files: upload with progress, then the viewer', () => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = serverUrl();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -14,7 +15,7 @@ describe('files: upload with progress, then the viewer', () => {
   });
 
   it('attaches proof documents to a unit, refuses a bad one, and views them', async () => {
-    const admin = await loginToConsole(browser, baseUrl, '13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     await admin.goto(`${baseUrl}/new/company`);
     const row = admin.getByRole('row').filter({ hasText: '示范大学' });
     await row.getByRole('button', { name: '编辑' }).click();
@@ -73,7 +74,7 @@ describe('files: upload with progress, then the viewer', () => {
   });
 
   it('writes a unit introduction in the rich-text editor with a picture; readers see it cleaned', async () => {
-    const admin = await loginToConsole(browser, baseUrl, '13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     await admin.goto(`${baseUrl}/new/company`);
     const row = admin.getByRole('row').filter({ hasText: '示范市医学会' });
     await row.getByRole('button', { name: '编辑' }).click();

@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../harness/browser';
-import { loginToConsole, smsCodeFromOutbox } from '../harness/console';
+import { consoleAs, smsCodeFromOutbox } from '../harness/console';
+import { serverUrl } from '../harness/workers';
 
 describe('in-site messages: the bell goes from unread to read', () => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = serverUrl();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -14,7 +15,7 @@ describe('in-site messages: the bell goes from unread to read', () => {
   });
 
   it('a registration messages the administrators; opening it clears the dot; /messageSetting turns it off', async () => {
-    const admin = await loginToConsole(browser, baseUrl, '13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     const phone = '13600000066';
     const visitor = await newPage(browser);
     await visitor.goto(`${baseUrl}/new/societyRegister`);

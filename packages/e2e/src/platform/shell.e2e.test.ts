@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../harness/browser';
-import { loginToConsole, pick } from '../harness/console';
+import { consoleAs, pick } from '../harness/console';
+import { serverUrl } from '../harness/workers';
 
 describe('the console shell: breadcrumb with 返回, /redirect', () => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = serverUrl();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -14,7 +15,7 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
   });
 
   it('shows the route breadcrumb, follows its links, and goes back with 返回', async () => {
-    const admin = await loginToConsole(browser, baseUrl, '13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     await admin.goto(`${baseUrl}/new/user-management`);
     await admin.getByRole('button', { name: /新增单位用户/ }).click();
     await admin.waitForURL(/\/new\/user-management\/unit-add$/);
@@ -33,7 +34,7 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
   });
 
   it('highlights the route menu path and keeps the collapsed menu after a reload', async () => {
-    const admin = await loginToConsole(browser, baseUrl, '13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     await admin.goto(`${baseUrl}/new/user-management/unit-add`);
     // The form page highlights its list's menu entry (menuPath).
     await admin.locator('.ant-menu-item-selected').getByText('用户管理').waitFor();
@@ -63,7 +64,7 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
   });
 
   it('keeps a kept-alive page between visits, starts it afresh on another query, and restores its scroll', async () => {
-    const ops = await loginToConsole(browser, baseUrl, 'admin');
+    const ops = await consoleAs(browser, 'admin');
     await ops.setViewportSize({ width: 1366, height: 520 });
     // An export leaves a message for its maker: an unread message, so the bell offers 查看未读消息.
     await ops.goto(`${baseUrl}/new/user-management`);
@@ -78,7 +79,17 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
       await bell.click();
       await ops.getByRole('link', { name: link }).click();
     };
-    const viaMenu = (name: string) => ops.locator('.ant-menu').getByRole('link', { name }).first().click();
+    // A person scrolls the fixed side menu itself; Playwright's own scroll into view would also move
+    // the page under it (the menu is long enough since 字典管理), which no person does by clicking.
+    const viaMenu = async (name: string) => {
+      const link = ops.locator('.ant-menu').getByRole('link', { name }).first();
+      await link.evaluate((el) => {
+        const y = window.scrollY;
+        el.scrollIntoView({ block: 'nearest' });
+        window.scrollTo(0, y);
+      });
+      await link.click();
+    };
     const search = ops.getByPlaceholder('姓名、手机号或账号');
 
     // The typed search word is still there after a visit elsewhere (same query: kept).
@@ -121,7 +132,7 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
   });
 
   it('a page the identity may not use answers 100002, and the client goes to /405', async () => {
-    const member = await loginToConsole(browser, baseUrl, '13800000004');
+    const member = await consoleAs(browser, '13800000004');
     await member.goto(`${baseUrl}/new/roleManage`);
     await member.waitForURL(/\/new\/405$/);
     await member.getByText('无权限访问').waitFor();
@@ -144,7 +155,7 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
   });
 
   it('the 当前模式 switcher of a tenant that offers it changes the menu grouping', async () => {
-    const ops = await loginToConsole(browser, baseUrl, 'admin');
+    const ops = await consoleAs(browser, 'admin');
     expect(await ops.getByLabel('当前模式').count()).toBe(0);
     await ops.goto(`${baseUrl}/new/tenant`);
     await ops

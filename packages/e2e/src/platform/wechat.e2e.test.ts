@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser, screenshot } from '../harness/browser';
-import { loginToConsole } from '../harness/console';
+import { consoleAs, loginToConsole } from '../harness/console';
+import { serverUrl } from '../harness/workers';
 
 describe('WeChat binding with the development provider', () => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = serverUrl();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -24,7 +25,7 @@ describe('WeChat binding with the development provider', () => {
     await member.getByText('请使用微信扫描二维码完成绑定').waitFor();
     await screenshot(member, 'wechat-bind-qr');
 
-    const admin = await loginToConsole(browser, baseUrl, '13800000002');
+    const admin = await consoleAs(browser, '13800000002');
     await admin.goto(`${baseUrl}/new/wechatDevConfirm?uuid=${uuid}`);
     await admin.getByRole('button', { name: '确认绑定' }).click();
     await admin.getByText('已确认绑定').waitFor();

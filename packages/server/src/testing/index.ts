@@ -4,7 +4,7 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
-import { addTenantUser, insertIdentity, insertUser } from '../modules/identity/repository';
+import { addTenantUser, insertIdentity, insertUser } from '../modules/identity';
 import { hashPassword } from '../platform/auth/passwords';
 import { loadConfig } from '../platform/config';
 import { AppDatabase } from '../platform/db';
@@ -14,15 +14,20 @@ import type { AppInstance } from '../platform/http/app-types';
 import { assignDefaultRole, seedTenantRbac } from '../platform/rbac';
 import { smsOutbox } from '../platform/sms';
 import { tenantDomains, tenants } from '../platform/tenancy/tables';
+import { fileDatabaseUrl } from './file-database';
 
 export { createScratchDatabase, dropScratchDatabase } from './scratch-db';
 
-/** The database a test file works on: in-memory PGlite, or the run's PostgreSQL database. */
+/**
+ * The database a test file works on: a fresh in-memory PGlite loaded from the run's migrated
+ * snapshot, or on PostgreSQL the file's own copy of the run's migrated template (one per file,
+ * shared by the file's apps, dropped when the file ends).
+ */
 export async function openTestDatabase(): Promise<AppDatabase> {
-  const url = inject('databaseUrl');
+  const onPostgres = Boolean(inject('databaseTemplate'));
   const snapshotFile = inject('pgliteSnapshot');
   const snapshot = snapshotFile ? new Blob([fs.readFileSync(snapshotFile)]) : undefined;
-  const driver = url ? await openNodePg(url, 4) : await openPglite(undefined, snapshot);
+  const driver = onPostgres ? await openNodePg(await fileDatabaseUrl(), 4) : await openPglite(undefined, snapshot);
   const db = new AppDatabase(driver);
   await db.migrate();
   return db;

@@ -66,7 +66,8 @@ describe('antd rules derived from the zod schema', () => {
   it('builds the body through the schema: trimmed, defaults, only its keys', () => {
     expect(formBody(DICT_ITEMS.update, { label: ' 汉族 ', sort: null, extra: 1, value: 'x' })).toEqual({
       ok: true,
-      body: { label: '汉族', sort: 0, status: 1, taxCode: '', taxTypeCode: '', taxType: '' },
+      // An empty 排序 stays out: the server puts a new item after the last one.
+      body: { label: '汉族', status: 1, taxCode: '', taxTypeCode: '', taxType: '' },
     });
     expect(formBody(DICT_ITEMS.update, { label: '' })).toEqual({ ok: false, message: '请输入名称' });
   });
@@ -81,6 +82,6 @@ describe('antd rules derived from the zod schema', () => {
       'taxTypeCode',
       'taxType',
     ]);
-    expect(schemaDefaults(create)).toEqual({ sort: 0, status: 1 });
+    expect(schemaDefaults(create)).toEqual({ status: 1 });
   });
 });

@@ -81,8 +81,11 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
     };
     // A person scrolls the fixed side menu itself; Playwright's own scroll into view would also move
     // the page under it (the menu is long enough since 字典管理), which no person does by clicking.
-    const viaMenu = async (name: string) => {
+    const viaMenu = async (name: string, group: string) => {
       const link = ops.locator('.ant-menu').getByRole('link', { name }).first();
+      // The group may be closed (its page was opened from a saved session, not through the menu).
+      if (!(await link.isVisible())) await ops.locator('.ant-menu').getByText(group, { exact: true }).click();
+      await link.waitFor();
       await link.evaluate((el) => {
         const y = window.scrollY;
         el.scrollIntoView({ block: 'nearest' });
@@ -98,7 +101,7 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
     await ops.waitForURL(/\/new\/messagePlatform$/);
     const tab = (name: string) => ops.getByRole('tab', { name });
     await expect.poll(() => tab('全部').getAttribute('aria-selected')).toBe('true');
-    await viaMenu('用户管理');
+    await viaMenu('用户管理', '组织与人员');
     await ops.waitForURL(/\/new\/user-management$/);
     await expect.poll(() => search.inputValue()).toBe('保留的关键词');
     await expect.poll(() => ops.evaluate(() => window.scrollY)).toBe(0);

@@ -56,7 +56,11 @@ export async function pick(page: Page, label: string, option: string, typeToFilt
   else await page.getByLabel(label).locator('xpath=ancestor::div[contains(@class,"ant-select-selector")][1]').click();
   const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   await open.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-  await open.waitFor({ state: 'hidden' });
+  // Under load the closing animation can stall; the choice is made, so close it as a person would.
+  await open.waitFor({ state: 'hidden', timeout: 5_000 }).catch(async () => {
+    await page.keyboard.press('Escape');
+    await open.waitFor({ state: 'hidden' });
+  });
 }
 
 /** Reads the last code the development SMS provider sent to a phone, from /smsOutbox as an administrator. */

@@ -38,9 +38,17 @@ export async function consoleAs(browser: Browser, account: string): Promise<Page
   const saved = path.join(stateDir, `login-${account}.json`);
   if (fs.existsSync(saved)) {
     const page = await newPage(browser, { storageState: saved });
+    // Another spec may have ended the saved session (a logout, a password change): the console
+    // still draws from what the browser kept, so ask the server through the bell's first call.
+    const bell = page
+      .waitForResponse((r) => r.url().includes('/st365/messages/latest'), { timeout: 15_000 })
+      .then(async (r) => ((await r.json()) as { code?: number }).code === 200)
+      .catch(() => true);
     await page.goto(`${baseUrl}/new/`);
     await page.getByRole('heading', { name: /^您好，/ }).waitFor();
-    return page;
+    if (await bell) return page;
+    await page.context().close();
+    fs.rmSync(saved, { force: true });
   }
   const page = await loginToConsole(browser, baseUrl, account);
   const partial = `${saved}.${process.pid}`;

@@ -6,12 +6,31 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Runs a command with inherited output; resolves to its exit code. */
-export function run(cmd, args, { cwd = repoRoot, env = {} } = {}) {
+export function run(cmd, args, { cwd = repoRoot, env = {}, keepTail = 0 } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    if (!keepTail) {
+      const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
+      child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+      return;
+    }
+    // Shown as it comes, and the last lines kept: the summary repeats them when the step fails
+    // without a failed test to name (an unhandled error, a crashed worker, a hook that timed out).
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['inherit', 'pipe', 'pipe'] });
+    let lines = [];
+    const keep = (chunk, out) => {
+      out.write(chunk);
+      lines.push(...String(chunk).split('\n'));
+      if (lines.length > keepTail * 4) lines = lines.slice(-keepTail);
+    };
+    child.stdout.on('data', (d) => keep(d, process.stdout));
+    child.stderr.on('data', (d) => keep(d, process.stderr));
+    child.on('exit', (code, signal) => {
+      run.lastTail = lines.slice(-keepTail);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
+run.lastTail = [];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;

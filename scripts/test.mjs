@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildWebIfStale, repoRoot, run, webBuildIsStale } from './lib.mjs';
 
 /** The whole run's budget on this 2-core machine kind, at today's size (docs/testing.md). */
@@ -10,6 +11,14 @@ const BUDGET_MINUTES = 12;
 const results = [];
 const runStart = Date.now();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shetuan-test-'));
+
+const stripAnsi = (text) => stripVTControlCharacters(String(text ?? ''));
+const firstLine = (text) =>
+  stripAnsi(text)
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '';
 
 async function check(name, cmd, args, options) {
   const start = Date.now();
@@ -26,30 +35,41 @@ async function check(name, cmd, args, options) {
   });
 }
 
-async function vitest(name, workspace, env = {}) {
+async function vitest(name, workspace, env = {}, args = []) {
   const start = Date.now();
   console.log(`\n━━ ${name}`);
   const out = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
   const code = await run(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
     {
       cwd: path.join(repoRoot, workspace),
       env,
+      keepTail: 60,
     },
   );
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const why = [];
   if (fs.existsSync(out)) {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed = report.numPassedTests;
     failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
     skipped = report.numPendingTests + report.numTodoTests;
+    for (const file of report.testResults ?? []) {
+      const rel = path.relative(repoRoot, file.name ?? '');
+      for (const t of file.assertionResults ?? [])
+        if (t.status === 'failed') why.push(`${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+        why.push(`${rel}: ${firstLine(file.message) || 'the file failed outside its tests'}`);
+    }
   } else if (code !== 0) {
     failed = 1;
   }
-  results.push({ name, ok: code === 0, passed, failed, skipped, counted: true, ms: Date.now() - start });
+  // A failed step that names no failed test: its last output says why (an unhandled error…).
+  if (code !== 0 && why.length === 0) why.push(...run.lastTail.map(stripAnsi).filter((l) => l.trim() !== ''));
+  results.push({ name, ok: code === 0, passed, failed, skipped, counted: true, ms: Date.now() - start, why });
 }
 
 await check('lint (biome)', 'npx', ['biome', 'check', '.']);
@@ -57,7 +77,27 @@ await check('module boundaries and SQL placement', 'node', ['scripts/check-bound
 await check('typecheck', 'node', ['scripts/typecheck.mjs']);
 await vitest('unit: shared', 'packages/shared');
 await vitest('unit: web', 'packages/web');
-await vitest('api: server on PGlite', 'packages/server', { TEST_DB: 'pglite' });
+// With PostgreSQL beside it (CI), the PGlite stage runs the tests where the embedded engine's own
+// behaviour matters (the database layer and its plans, tenancy and forced row-level security,
+// authentication, the job queue) and the start-up and demo seeding that `npm start` runs on it;
+// everything else, which sends the same SQL to the same PostgreSQL code, runs on PostgreSQL only.
+// Without PostgreSQL everything runs on PGlite. docs/testing.md, "the plan as modules land", step 1.
+const PGLITE_SMOKE = [
+  'src/platform/db',
+  'src/platform/tenancy',
+  'src/platform/auth',
+  'src/platform/jobs',
+  'src/main.test.ts',
+  'src/modules/projects/demo.test.ts',
+  '--exclude',
+  '**/openapi-fuzz.test.ts',
+];
+await vitest(
+  process.env.TEST_DATABASE_URL ? 'api: server on PGlite (engine and demo)' : 'api: server on PGlite',
+  'packages/server',
+  { TEST_DB: 'pglite' },
+  process.env.TEST_DATABASE_URL ? PGLITE_SMOKE : [],
+);
 if (process.env.TEST_DATABASE_URL) {
   await vitest('api: server on PostgreSQL', 'packages/server', { TEST_DB: 'postgres' });
 } else {
@@ -85,6 +125,15 @@ if (process.env.SKIP_E2E === '1') {
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
+// The reasons of the failed steps, again at the end, where a CI log's tail shows them.
+const failedSteps = results.filter((r) => !r.ok && r.why?.length);
+if (failedSteps.length) {
+  console.log('\n━━ failures');
+  for (const r of failedSteps) {
+    console.log(`✗ ${r.name}`);
+    for (const line of r.why.slice(0, 60)) console.log(`  ${line}`);
+  }
+}
 console.log('\n━━ summary');
 for (const r of results) {
   const counts = r.counted ? ` ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}` : '';

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: the real server process on a fresh embedded database, driven by the system
-// Chromium. Spec files run in E2E_WORKERS workers at once (default 1, see docs/testing.md), each worker with its own
+// Chromium. Spec files run in E2E_WORKERS workers at once (default 2, see docs/testing.md), each worker with its own
 // server, port and database (src/harness/global-setup.ts, workers.ts); see docs/testing.md.
 export default defineConfig({
   test: {
@@ -15,6 +15,6 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     fileParallelism: true,
-    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS) || 1),
+    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS) || 2),
   },
 });

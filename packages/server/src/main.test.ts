@@ -20,7 +20,7 @@ function startServer(env: Record<string, string>) {
     output += String(d);
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = async (pattern: RegExp, ms = 40_000) => {
+  const waitFor = async (pattern: RegExp, ms = 100_000) => {
     const start = Date.now();
     while (!pattern.test(output)) {
       if (Date.now() - start > ms) throw new Error(`timed out waiting for ${pattern}; output:\n${output}`);
@@ -52,7 +52,7 @@ describe('the server process', () => {
     expect(server.output()).toMatch(/"signal":"SIGTERM"/);
     expect(server.output()).toMatch(/"msg":"closed"/);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, 120_000);
 
   it('stops at start-up with a message naming a bad variable', async () => {
     const server = startServer({ PORT: 'eighty' });

@@ -11,6 +11,7 @@ import { claimReload } from './app/chunk-reload';
 import { FeedbackBridge } from './app/FeedbackBridge';
 import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { prefersReducedMotion, themeFor } from './app/theme';
 import { CaptchaHost } from './platform/captcha/CaptchaHost';
 import { TenantGate } from './platform/tenant';
 
@@ -31,7 +32,7 @@ if (!root) throw new Error('#root missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }}>
+    <ConfigProvider locale={zhCN} theme={themeFor(prefersReducedMotion())}>
       <AntdApp>
         <QueryClientProvider client={queryClient}>
           <FeedbackBridge />

@@ -34,7 +34,14 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN', ...options });
+  // Reduced motion: the app then turns antd's animations off (app/theme.ts), so no step waits on a
+  // pop-up's closing animation (on a loaded 2-core machine those stalled, and cost seconds each).
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 768 },
+    locale: 'zh-CN',
+    reducedMotion: 'reduce',
+    ...options,
+  });
   return context.newPage();
 }
 

@@ -62,13 +62,17 @@ async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Builds the web app when it is missing, then starts one server per worker (maxWorkers, from
+ * Builds the web app when it is missing or older than its sources (a spec run on its own sees the
+ * screens as they are now; `npm test` has built it already), then starts one server per worker (maxWorkers, from
  * E2E_WORKERS), each on its own data dir and port, all at once. Worker n's specs talk to server n
  * only (workers.ts), so specs running at the same time never share a database.
  */
 export default async function setup(project: TestProject) {
   chromiumPath();
-  if (!fs.existsSync(path.join(repoRoot, 'packages/web/dist/index.html'))) {
+  const { webBuildIsStale } = (await import(path.join(repoRoot, 'scripts/lib.mjs'))) as {
+    webBuildIsStale: () => boolean;
+  };
+  if (webBuildIsStale()) {
     execFileSync('npm', ['run', 'build', '-w', '@shetuan/web'], { cwd: repoRoot, stdio: 'inherit' });
   }
   const workers = Math.max(1, project.config.maxWorkers || 1);

@@ -33,10 +33,16 @@ describe('after five wrong passwords the slide captcha guards the login (code 41
     await attempt('wrong-password');
     await page.getByText('向右拖动滑块填充拼图').waitFor();
     await screenshot(page, 'captcha-slide');
+    // The retry carries the verification: no second captcha, the answer is about the password.
+    // (Waited for as an answer, not as a toast: the four before it may still be on screen.)
+    const retried = page.waitForResponse(
+      (r) =>
+        r.url().includes('/st365/auth/login/password') &&
+        (r.request().postData() ?? '').includes('captchaVerification'),
+    );
     await solveSlideCaptcha(page);
     await screenshot(page, 'captcha-passed');
-    // The retry carries the verification: no second captcha, the answer is about the password.
-    await page.getByText('账号或密码错误').last().waitFor();
+    expect(((await (await retried).json()) as { msg: string }).msg).toBe('账号或密码错误');
 
     await attempt(DEMO_PASSWORD);
     await page.getByText('向右拖动滑块填充拼图').waitFor();

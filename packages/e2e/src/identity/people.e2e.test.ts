@@ -53,6 +53,12 @@ describe('departments, unit users, and a registration that an administrator revi
       .waitFor();
 
     await admin.getByRole('tab', { name: '个人用户' }).click();
+    // More people than one page holds: find the person by search, as an administrator would.
+    const search = async () => {
+      await admin.getByPlaceholder('姓名、手机号或账号').fill('钱申报');
+      await admin.getByPlaceholder('姓名、手机号或账号').press('Enter');
+    };
+    await search();
     const row = admin.getByRole('row').filter({ hasText: '钱申报' });
     await row.waitFor();
     await row.getByRole('button', { name: '编辑' }).click();
@@ -62,6 +68,7 @@ describe('departments, unit users, and a registration that an administrator revi
     await admin.getByRole('button', { name: /保\s*存/ }).click();
     await admin.getByText('保存成功').waitFor();
     await admin.waitForURL(/\/new\/user-management$/);
+    await search();
     await admin.getByRole('row').filter({ hasText: '钱申报' }).filter({ hasText: '办公室' }).waitFor();
     await admin.context().close();
   });

@@ -1,45 +1,9 @@
-import { createHmac } from 'node:crypto';
-import { canonicalRequest } from '@shetuan/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../harness/api';
 import { launchBrowser, newPage } from '../harness/browser';
 import { DEMO_PASSWORD } from '../harness/console';
 import { serverUrl } from '../harness/workers';
-
-/** The API as the web client calls it (token, tenant and a signed query), from the test process. */
-function apiClient(baseUrl: string) {
-  let session: { token: string; signKey: string; tenantId: number; userId: number } | null = null;
-  // biome-ignore lint/suspicious/noExplicitAny: the test reads answers of a few shapes
-  const call = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const raw = body === undefined ? '' : JSON.stringify(body);
-    const query: Record<string, string> = {};
-    const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
-    if (session) {
-      headers.token = session.token;
-      headers.tenantid = String(session.tenantId);
-      query.timestamp = String(Date.now());
-      query.sign = createHmac('sha256', session.signKey)
-        .update(canonicalRequest(method, path, query, raw, query.timestamp))
-        .digest('hex');
-    }
-    const res = await fetch(`${baseUrl}${path}?${new URLSearchParams(query)}`, {
-      method,
-      headers,
-      body: raw || undefined,
-    });
-    return res.json();
-  };
-  return {
-    call,
-    async login(login: string) {
-      const first = await call('POST', '/st365/auth/login/password', { login, password: DEMO_PASSWORD });
-      session = first.data;
-      const status = await call('POST', '/st365/auth/status', { userId: first.data.userId });
-      const identity = await call('POST', '/st365/auth/login/identity', { identityId: status.data.identityId });
-      session = identity.data;
-    },
-  };
-}
 
 /** Collects the browser's Content-Security-Policy complaints of a page. */
 function watchViolations(page: Page): string[] {

@@ -49,11 +49,16 @@ describe('in-site messages: the bell goes from unread to read', () => {
 
     await admin.goto(`${baseUrl}/new/messageSetting`);
     const row = admin.getByRole('row').filter({ hasText: '新用户注册待审核' });
-    await row.getByRole('switch').click();
+    // The row has two switches: the in-site message (named after the event) and its SMS notice.
+    const inSite = row.getByRole('switch', { name: '新用户注册待审核', exact: true });
+    await inSite.click();
     await admin.getByText('保存成功').waitFor();
-    await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('false');
-    await row.getByRole('switch').click();
-    await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => inSite.getAttribute('aria-checked')).toBe('false');
+    await inSite.click();
+    await expect.poll(() => inSite.getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => row.getByRole('switch', { name: '新用户注册待审核短信通知' }).getAttribute('aria-checked'))
+      .toBe('false');
     await admin.context().close();
   });
 });

@@ -87,6 +87,9 @@ export class TestClient {
     return { status: out.statusCode, body: out.json() as LooseBody, raw: out };
   }
 
+  put = (url: string, body: unknown = {}, options?: Parameters<TestClient['call']>[3]) =>
+    this.call('PUT', url, body, options);
+  delete = (url: string, options?: Parameters<TestClient['call']>[3]) => this.call('DELETE', url, undefined, options);
   get = (url: string, options?: Parameters<TestClient['call']>[3]) => this.call('GET', url, undefined, options);
   post = (url: string, body: unknown = {}, options?: Parameters<TestClient['call']>[3]) =>
     this.call('POST', url, body, options);

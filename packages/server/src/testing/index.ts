@@ -113,7 +113,7 @@ export async function createTestPerson(
     isSuperAdmin?: boolean;
     mobile?: string | null;
     account?: string;
-    identities?: { code: number; status?: number }[];
+    identities?: { code: number; status?: number; orgId?: number | null }[];
   } = {},
 ): Promise<{ userId: number; mobile: string | null; password: string; identityIds: number[] }> {
   counter += 1;
@@ -139,7 +139,7 @@ export async function createTestPerson(
         tenantId,
         userId,
         identityCode: identity.code,
-        orgId: null,
+        orgId: identity.orgId ?? null,
         status: identity.status ?? 1,
       });
       await assignDefaultRole(tx, tenantId, id, identity.code);

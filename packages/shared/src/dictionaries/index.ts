@@ -27,6 +27,10 @@ export const ZDictionary = z.object({
 });
 export type TDictionary = z.infer<typeof ZDictionary>;
 
+/** A dictionary as a form question may name it (the designer's 引用字典). */
+export const ZDictionaryName = z.object({ code: z.string(), name: z.string() });
+export type TDictionaryName = z.infer<typeof ZDictionaryName>;
+
 export const ZDictCode = z.string({ error: '请选择字典' }).trim().min(1, '请选择字典').max(40, '字典编码最多40个字符');
 
 export const ZDictItem = z.object({

@@ -1,6 +1,7 @@
 export * from './adapters';
 export * from './answer-text';
 export * from './api';
+export * from './dictionary';
 export * from './kinds';
 export * from './logic';
 export * from './pages';

@@ -125,6 +125,13 @@ export const PERSONAL_TYPE_NAMES: Record<PersonalType, string> = {
   file: '附件',
 };
 
+/**
+ * The choice types whose options may come from a dictionary (字典管理): the designer's copy names
+ * the dictionary (`dictionary`) and holds no options of its own; publishing writes the
+ * dictionary's enabled items into the published version as the question's options.
+ */
+export const DICTIONARY_CHOICE_TYPES: ReadonlySet<FieldType> = new Set(['RADIO', 'CHECKBOX', 'SELECT']);
+
 /** The value 0 of a radio or checkbox option means 其他, with a free-text companion. */
 export const OTHER_OPTION_VALUE = 0;
 
@@ -207,6 +214,15 @@ export const ZFormField = z.object({
   regList: z.array(ZRegRule).max(10).default([]),
   personalType: z.enum(PERSONAL_TYPES).optional(),
   options: z.array(ZFieldOption).max(500).optional(),
+  /**
+   * RADIO, CHECKBOX, SELECT: the code of the dictionary the options come from (字典管理). The
+   * designer's copy keeps no options of its own (the server fills them in when it hands the design
+   * out); a published version holds the dictionary's enabled items as they were when published.
+   */
+  dictionary: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/, '字典编码不正确')
+    .optional(),
   props: ZFieldProps.default({}),
   /** A fixed field of a designer variant: cannot be removed, always required. */
   fixed: z.boolean().optional(),
@@ -258,6 +274,16 @@ export const ZFormSchema = z
     for (const f of schema.fields) {
       if (ids.has(f.id)) ctx.addIssue({ code: 'custom', message: `题目编号重复：${f.id}`, path: ['fields'] });
       ids.add(f.id);
+      if (f.dictionary !== undefined) {
+        if (!DICTIONARY_CHOICE_TYPES.has(f.type))
+          ctx.addIssue({
+            code: 'custom',
+            message: `“${f.label}”不能引用字典：只有单选、多选和下拉选择题可以`,
+            path: ['fields'],
+          });
+        else if (f.props.allowOther)
+          ctx.addIssue({ code: 'custom', message: `“${f.label}”引用字典时不能添加“其他”选项`, path: ['fields'] });
+      }
       for (const r of f.regList) {
         try {
           new RegExp(r.pattern);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { ZPage } from '../platform/list';
-import { orgTypeCodes } from '../platform/org-codes';
+import { ZPage, ZPageQuery } from '../platform/list';
+import { orgTypeCodes, orgTypeNames } from '../platform/org-codes';
+import { defineResource } from '../platform/resource';
+import { ORG_PAGES } from './pages';
 
 /** A file attached to a record: read at url with the token. */
 export const ZAttachment = z.object({
@@ -56,34 +58,22 @@ export const ZOrgInput = z.object({
 export type TOrgInput = z.infer<typeof ZOrgInput>;
 
 /** /departmentManage: a department of the association's office; `children` when listed as a tree. */
-export interface TDepartment {
-  id: number;
-  parentId: number | null;
-  parentName: string;
-  name: string;
-  leader: string;
-  phone: string;
-  sort: number;
-  status: number;
-  staffCount: number;
-  createdAt: string;
-  children?: TDepartment[];
-}
-export const ZDepartment: z.ZodType<TDepartment> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int().nullable(),
-    parentName: z.string(),
-    name: z.string(),
-    leader: z.string(),
-    phone: z.string(),
-    sort: z.number().int(),
-    status: z.number().int(),
-    staffCount: z.number().int(),
-    createdAt: z.string(),
-    children: z.array(ZDepartment).optional(),
-  }),
-);
+export const ZDepartment = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  parentName: z.string(),
+  name: z.string(),
+  leader: z.string(),
+  phone: z.string(),
+  sort: z.number().int(),
+  status: z.number().int(),
+  staffCount: z.number().int(),
+  createdAt: z.string(),
+  get children() {
+    return z.array(ZDepartment).optional();
+  },
+});
+export type TDepartment = z.infer<typeof ZDepartment>;
 export const ZDepartmentPage = ZPage(ZDepartment);
 
 export const ZDepartmentInput = z.object({
@@ -105,3 +95,73 @@ export const ZDepartmentInput = z.object({
 });
 export type TDepartmentInput = z.infer<typeof ZDepartmentInput>;
 export * from './pages';
+
+/** The 1 / 0 status of a unit or a department. */
+const STATUS_OPTIONS = [
+  { value: 1, label: '正常' },
+  { value: 0, label: '停用' },
+] as const;
+
+/** /company: the units (organisations) of the tenant; the keyword searches the name. */
+export const ORG_UNITS = defineResource({
+  name: 'org-units',
+  title: '单位',
+  api: '/org/orgs',
+  page: ORG_PAGES.company,
+  entity: ZOrg,
+  create: ZOrgInput,
+  update: ZOrgInput,
+  filters: ZPageQuery,
+  fields: [
+    { key: 'name', title: '单位名称', width: 200 },
+    {
+      key: 'orgType',
+      title: '单位类型',
+      kind: 'enum',
+      options: Object.entries(orgTypeNames).map(([value, label]) => ({ value: Number(value), label })),
+      width: 110,
+    },
+    { key: 'parentName', title: '上级单位', width: 200 },
+    { key: 'parentId', title: '上级单位', kind: 'enum', optionsFrom: '/org/orgs/options', formOnly: true },
+    { key: 'regionName', title: '行政区划', width: 180 },
+    { key: 'regionCode', title: '行政区划', formOnly: true },
+    { key: 'memberCount', title: '人员', kind: 'number', width: 70 },
+    { key: 'description', title: '单位简介', formOnly: true },
+    { key: 'attachments', title: '证明材料', width: 100, export: false },
+    { key: 'status', title: '状态', kind: 'enum', options: STATUS_OPTIONS, width: 80 },
+    { key: 'createdAt', title: '创建时间', kind: 'datetime', list: false, width: 170 },
+  ],
+});
+
+/**
+ * /departmentManage: the departments of the association's office. Without a keyword the list is a
+ * page of top-level departments, each with its subtree; with one, the matching departments flat.
+ */
+export const DEPARTMENTS = defineResource({
+  name: 'departments',
+  title: '部门',
+  api: '/org/departments',
+  page: ORG_PAGES.department,
+  entity: ZDepartment,
+  create: ZDepartmentInput,
+  update: ZDepartmentInput,
+  filters: ZPageQuery,
+  fields: [
+    { key: 'name', title: '部门名称', width: 240 },
+    { key: 'parentName', title: '上级部门', width: 160 },
+    {
+      key: 'parentId',
+      title: '上级部门',
+      kind: 'enum',
+      optionsFrom: '/org/departments/options',
+      formOnly: true,
+      placeholder: '不选则为顶级部门',
+    },
+    { key: 'leader', title: '负责人', width: 100 },
+    { key: 'phone', title: '联系电话', width: 140 },
+    { key: 'staffCount', title: '人员', kind: 'number', width: 70 },
+    { key: 'sort', title: '排序', kind: 'number', width: 70, hint: '数字小的在前' },
+    { key: 'status', title: '状态', kind: 'enum', options: STATUS_OPTIONS, width: 80 },
+    { key: 'createdAt', title: '创建时间', kind: 'datetime', list: false, width: 170 },
+  ],
+});

@@ -30,3 +30,13 @@ describe('code tables', () => {
     expect(identityName(111)).toBe('下级组织新专家');
   });
 });
+
+describe('resource fields of kind tags', () => {
+  it('show as a list joined with 、 and read back from an import cell', async () => {
+    const { fieldText, fieldValue } = await import('./resource');
+    const field = { key: 'domains', title: '访问域名', kind: 'tags' as const };
+    expect(fieldText(field, ['a.cn', 'b.cn'])).toBe('a.cn、b.cn');
+    expect(fieldValue(field, 'a.cn、b.cn, c.cn')).toEqual(['a.cn', 'b.cn', 'c.cn']);
+    expect(fieldValue(field, '  ')).toBeUndefined();
+  });
+});

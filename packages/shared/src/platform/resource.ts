@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPage } from './list';
-import type { Page } from './pages';
+import type { PageInfo, PermissionKey } from './pages';
 
 /**
  * The resource kit's contract (docs/modules.md): one declaration per list-detail-form resource
@@ -9,8 +9,11 @@ import type { Page } from './pages';
  * checks comes from here: the zod schemas carry the Chinese messages, the fields the titles.
  */
 
-/** How a value is shown in a list cell and an export cell, and edited in the form. */
-export type ResourceFieldKind = 'text' | 'textarea' | 'number' | 'enum' | 'boolean' | 'datetime';
+/**
+ * How a value is shown in a list cell and an export cell, and edited in the form. 'tags' is a list
+ * of short texts (tags in a cell, joined with 、 in an export, a tags select in the form).
+ */
+export type ResourceFieldKind = 'text' | 'textarea' | 'number' | 'enum' | 'boolean' | 'datetime' | 'tags';
 
 export interface ResourceField {
   key: string;
@@ -18,20 +21,41 @@ export interface ResourceField {
   kind?: ResourceFieldKind;
   /** enum: the values and their labels (list cell, filter, form select, export, import). */
   options?: readonly { value: string | number; label: string }[];
-  /** In the list (default true). */
+  /**
+   * enum: options read at run time instead, from this API path (GET, answering
+   * `{ list: { id, name }[] }`): a parent record, another table's records. Options served under the
+   * resource's own API are its own records, and the form leaves out the one being edited.
+   */
+  optionsFrom?: `/${string}`;
+  /** In the list (default true; false: offered in the column settings, hidden at first). */
   list?: boolean;
+  /** Only in the form (a parent's id, which the list shows by a name field): no column, no export. */
+  formOnly?: boolean;
   /** A filter of the list's search form (the filters schema must accept it). */
   filter?: boolean;
   /** In the Excel export (default true) and, when the create schema has it, the import. */
   export?: boolean;
   width?: number;
+  /** The form control's placeholder. */
+  placeholder?: string;
+  /** A hint beside the form label. */
+  hint?: string;
 }
+
+/** The function points a resource's page needs: 新增 and 编辑; 删除 and 导出 when it has them. */
+export type ResourcePageInfo = PageInfo<`/${string}`> & {
+  readonly add: PermissionKey;
+  readonly edit: PermissionKey;
+  readonly delete?: PermissionKey;
+  readonly export?: PermissionKey;
+};
 
 export interface ResourceContract<
   E extends z.ZodObject = z.ZodObject,
   C extends z.ZodObject = z.ZodObject,
   U extends z.ZodObject = z.ZodObject,
   F extends z.ZodObject = z.ZodObject,
+  D extends z.ZodObject = E,
 > {
   /** Stable name: job kinds and query keys use it ('dictionary-items'). */
   name: string;
@@ -39,9 +63,15 @@ export interface ResourceContract<
   title: string;
   /** API base under /st365 ('/dictionaries/items'). */
   api: `/${string}`;
-  /** The page whose path grants reading and whose function points grant the rest. */
-  page: Page<`/${string}`, 'add' | 'edit' | 'delete' | 'export'>;
+  /**
+   * The page whose path grants reading and whose function points grant the rest; without 删除 or
+   * 导出 the resource has no delete or export.
+   */
+  page: ResourcePageInfo;
+  /** A record as the list shows it. */
   entity: E;
+  /** A record as its detail (GET :id) answers: the entity and more (a role's grants); entity by default. */
+  detail?: D;
   create: C;
   update: U;
   /** The list's query: paging, keyword and the filters (extend ZPageQuery). */
@@ -56,7 +86,8 @@ export function defineResource<
   C extends z.ZodObject,
   U extends z.ZodObject,
   F extends z.ZodObject,
->(contract: ResourceContract<E, C, U, F>): ResourceContract<E, C, U, F> {
+  D extends z.ZodObject = E,
+>(contract: ResourceContract<E, C, U, F, D>): ResourceContract<E, C, U, F, D> {
   return contract;
 }
 
@@ -87,6 +118,7 @@ export const ZImportQuery = z.object({
 export function fieldText(field: ResourceField, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (field.kind === 'boolean') return value ? '是' : '否';
+  if (Array.isArray(value)) return value.map(String).join('、');
   if (field.kind === 'enum') return field.options?.find((o) => o.value === value)?.label ?? String(value);
   return String(value);
 }
@@ -97,6 +129,7 @@ export function fieldValue(field: ResourceField, text: string): unknown {
   if (t === '') return undefined;
   if (field.kind === 'boolean') return t === '是' ? true : t === '否' ? false : t;
   if (field.kind === 'number') return Number.isFinite(Number(t)) ? Number(t) : t;
+  if (field.kind === 'tags') return t.split(/[、,，;；\s]+/).filter(Boolean);
   if (field.kind === 'enum') {
     const option = field.options?.find((o) => o.label === t || String(o.value) === t);
     return option ? option.value : t;

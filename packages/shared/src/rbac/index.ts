@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZPage, ZPageQuery } from '../platform/list';
+import { defineResource } from '../platform/resource';
+import { PLATFORM_PAGES } from './pages';
 
 export const ZRole = z.object({
   id: z.number().int(),
@@ -103,3 +105,42 @@ export const ZRoleHolder = z.object({
 });
 export type TRoleHolder = z.infer<typeof ZRoleHolder>;
 export * from './pages';
+
+/** /roleManage: the roles of the tenant; the detail (GET :id) adds what the role grants. */
+export const ROLES = defineResource({
+  name: 'roles',
+  title: '角色',
+  api: '/rbac/roles',
+  page: PLATFORM_PAGES.role,
+  entity: ZRole,
+  detail: ZRoleDetail,
+  create: ZRoleInput,
+  update: ZRoleInput,
+  filters: ZRoleQuery,
+  fields: [
+    { key: 'name', title: '角色名称', width: 180, placeholder: '请输入角色名称' },
+    { key: 'remark', title: '备注', kind: 'textarea', width: 280, placeholder: '角色的职责说明' },
+    { key: 'menuCount', title: '菜单数', kind: 'number', width: 90 },
+    { key: 'identityCount', title: '已分配身份', kind: 'number', width: 110 },
+    { key: 'createdAt', title: '创建时间', kind: 'datetime', width: 170 },
+  ],
+});
+
+/** /function: the function points (buttons) under each menu entry; the keyword searches menu, path, code and name. */
+export const FUNCTION_POINTS = defineResource({
+  name: 'function-points',
+  title: '功能点',
+  api: '/rbac/functions',
+  page: PLATFORM_PAGES.function,
+  entity: ZFunctionRow,
+  create: ZFunctionInput,
+  update: ZFunctionInput,
+  filters: ZPageQuery,
+  fields: [
+    { key: 'menuName', title: '所属菜单', width: 160 },
+    { key: 'menuId', title: '所属菜单', kind: 'enum', optionsFrom: '/rbac/menus/options', formOnly: true },
+    { key: 'menuPath', title: '菜单路径', width: 220 },
+    { key: 'code', title: '功能点代码', width: 140, placeholder: '如 publish' },
+    { key: 'name', title: '功能点名称', width: 160, placeholder: '如 发布' },
+  ],
+});

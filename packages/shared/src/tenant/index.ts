@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { ZEnvelope } from '../platform/envelope';
+import { ZPageQuery } from '../platform/list';
+import { orgTypeNames } from '../platform/org-codes';
+import { defineResource } from '../platform/resource';
+import { PLATFORM_PAGES } from '../rbac';
 
 /**
  * Tenant custom types that change behaviour (spec 000, section 6):
@@ -115,3 +119,69 @@ export const ZTenantInput = z.object({
     .max(20, '访问域名最多20个'),
 });
 export type TTenantInput = z.infer<typeof ZTenantInput>;
+
+/** The custom types as the operations screens name them. */
+export const TENANT_CUSTOM_TYPE_OPTIONS = [
+  { value: 0, label: '标准' },
+  { value: 14, label: '14 独立文件存储' },
+  { value: 20, label: '20 菜单分组' },
+  { value: 31, label: '31 隐藏问答库' },
+  { value: 34, label: '34 会员资料完整性检查' },
+] as const;
+
+/**
+ * /tenant: the platform's tenants, for operations super administrators (a cross-tenant table:
+ * the server reads it outside any tenant). Tenants are opened and disabled, never deleted.
+ */
+export const TENANTS = defineResource({
+  name: 'tenants',
+  title: '租户',
+  api: '/platform/tenants',
+  page: PLATFORM_PAGES.tenant,
+  entity: ZTenantAdminRow,
+  create: ZTenantInput,
+  update: ZTenantInput,
+  filters: ZPageQuery,
+  fields: [
+    { key: 'id', title: '编号', kind: 'number', width: 70 },
+    { key: 'companyName', title: '机构名称', width: 240 },
+    { key: 'companyId', title: '机构编号', kind: 'number', list: false, width: 100 },
+    {
+      key: 'companyType',
+      title: '机构类型',
+      kind: 'enum',
+      options: Object.entries(orgTypeNames).map(([value, label]) => ({ value: Number(value), label })),
+      list: false,
+      width: 120,
+    },
+    {
+      key: 'domains',
+      title: '访问域名',
+      kind: 'tags',
+      width: 240,
+      placeholder: '输入域名后回车',
+      hint: '只填主机名，回车添加多个，例如 kx.example.cn',
+    },
+    { key: 'icon', title: '图标地址', list: false, export: false, placeholder: '留空使用默认图标 /new/logo.png' },
+    { key: 'mobileDomain', title: '移动端域名', list: false, width: 160 },
+    { key: 'customType', title: '定制类型', kind: 'enum', options: TENANT_CUSTOM_TYPE_OPTIONS, width: 140 },
+    {
+      key: 'modeSwitcher',
+      title: '当前模式切换',
+      kind: 'boolean',
+      list: false,
+      hint: '开启后，页头显示“当前模式”，可在标准菜单与分组菜单之间切换',
+    },
+    {
+      key: 'status',
+      title: '状态',
+      kind: 'enum',
+      options: [
+        { value: 1, label: '启用' },
+        { value: 0, label: '停用' },
+      ],
+      width: 80,
+    },
+    { key: 'createdAt', title: '开通时间', kind: 'datetime', width: 170 },
+  ],
+});

@@ -57,6 +57,7 @@ export const session = {
   userId: () => Number(localStorage.getItem(KEYS.userId)) || null,
   tenantId: () => Number(sessionStorage.getItem(KEYS.tenantId) ?? localStorage.getItem(KEYS.tenantId)) || null,
   identityId: () => Number(localStorage.getItem(KEYS.identityId)) || null,
+  mobile: () => localStorage.getItem(KEYS.mobile),
   isLoggedIn: () => Boolean(getCookie('token') && localStorage.getItem(KEYS.signKey)),
 
   save(data: TLoginData): void {

@@ -1,8 +1,10 @@
 import type { WebModule } from '../app/web-module';
 import { dictionariesWebModule } from './dictionaries';
+import { expertsWebModule } from './experts';
 import { formsWebModule } from './forms';
 import { identityWebModule } from './identity';
 import { orgWebModule } from './org';
+import { projectsWebModule } from './projects';
 
 /** The web modules. Adding a module is its folder and one line here (docs/modules.md). */
 export const WEB_MODULES: readonly WebModule[] = [
@@ -10,4 +12,6 @@ export const WEB_MODULES: readonly WebModule[] = [
   identityWebModule,
   formsWebModule,
   dictionariesWebModule,
+  projectsWebModule,
+  expertsWebModule,
 ];

@@ -1,2 +1,2 @@
 export { dictionariesModule } from './module';
-export { dictionaryOptions } from './service';
+export { dictionaryNames, dictionaryOptions, findDictionaryOptions } from './service';

@@ -1,5 +1,12 @@
 import { ok, ZEnvelope } from '@shetuan/shared';
-import { DICT_ITEMS, DICTIONARY_PAGES, ZDictCode, ZDictionary, ZDictOptions } from '@shetuan/shared/dictionaries';
+import {
+  DICT_ITEMS,
+  DICTIONARY_PAGES,
+  ZDictCode,
+  ZDictionary,
+  ZDictionaryName,
+  ZDictOptions,
+} from '@shetuan/shared/dictionaries';
 import { z } from 'zod';
 import { authOf, callerTenant } from '../../platform/auth/context';
 import type { AppInstance } from '../../platform/http/app-types';
@@ -44,7 +51,21 @@ export async function dictionaryRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  // Any identity may read a dictionary's options: the designer and the fill pages use them.
+  // Any identity may read the dictionaries' names and a dictionary's options: the form designer
+  // offers them (引用字典) to people who may not have the 字典管理 page.
+  app.get(
+    '/dictionaries/names',
+    {
+      config: { permission: 'identity' },
+      schema: {
+        tags,
+        summary: '字典名称（表单题目引用字典时选择）',
+        response: { 200: ZEnvelope(z.object({ list: z.array(ZDictionaryName) })) },
+      },
+    },
+    async () => ok({ list: dictionaries.dictionaryNames() }),
+  );
+
   app.get(
     '/dictionaries/:code/options',
     {

@@ -8,6 +8,7 @@ import {
   type TDictItemQuery,
   type TDictItemUpdate,
   type TDictionary,
+  type TDictionaryName,
   type TDictOptions,
 } from '@shetuan/shared/dictionaries';
 import type { Tx } from '../../platform/db';
@@ -45,6 +46,19 @@ export async function dictionaryOptions(tx: Tx, tenantId: number, code: string):
     name: dict.name,
     options: own ?? dict.items.map(({ value, label }) => ({ value, label })),
   };
+}
+
+/**
+ * A dictionary as form options, or null when the tenant has no dictionary with that code (the
+ * forms module checks a question's dictionary with it and snapshots the items when publishing).
+ */
+export async function findDictionaryOptions(tx: Tx, tenantId: number, code: string): Promise<TDictOptions | null> {
+  return builtinDictionary(code) ? dictionaryOptions(tx, tenantId, code) : null;
+}
+
+/** The dictionaries a form question may take its options from: code and name. */
+export function dictionaryNames(): TDictionaryName[] {
+  return BUILTIN_DICTIONARIES.map(({ code, name }) => ({ code, name }));
 }
 
 export async function reorder(tx: Tx, tenantId: number, dictCode: string, ids: number[]): Promise<void> {

@@ -34,6 +34,16 @@ export function readableAnswer(schema: TFormSchema, data: Record<string, string>
   return Object.fromEntries(answerLines(schema, values).map((l) => [l.id, l.text]));
 }
 
+/** The text of a stored JSON scalar ('"02"' → 02), or the text as it is. */
+function jsonText(stored: string): string {
+  try {
+    const v: unknown = JSON.parse(stored);
+    return typeof v === 'string' || typeof v === 'number' ? String(v) : stored;
+  } catch {
+    return stored;
+  }
+}
+
 const CHOICE_TYPES = new Set(['RADIO', 'SELECT', 'CHECKBOX', 'IMAGE_SELECT']);
 const NUMBER_TYPES = new Set(['NUMBER_INPUT', 'SLIDER', 'RATE']);
 const JSON_LIST_TYPES = new Set(['CHECKBOX', 'IMAGE_SELECT']);
@@ -64,7 +74,12 @@ export async function formStats(tx: Tx, p: ProjectRow, schema: TFormSchema, choi
     if (isChoice) {
       const multiple = JSON_LIST_TYPES.has(f.type) || (f.type === 'SELECT' && f.props.multiple === true);
       const rows = await repo.optionCounts(tx, p.tenantId, p.id, name, multiple);
-      const counts = new Map(rows.map((r) => [String(r.v), Number(r.n)]));
+      const counts = new Map<string, number>();
+      for (const r of rows) {
+        // A single SELECT is stored as JSON ('"02"' for the string value 02, '1' for the number 1).
+        const v = !multiple && f.type === 'SELECT' ? jsonText(String(r.v)) : String(r.v);
+        counts.set(v, (counts.get(v) ?? 0) + Number(r.n));
+      }
       stat.options = (f.options ?? []).map((o) => ({
         value: o.value,
         label: o.label,

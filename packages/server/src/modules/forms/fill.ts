@@ -1,5 +1,6 @@
 import { ResultCode } from '@shetuan/shared';
 import {
+  FormRefusal,
   FormStatus,
   type TFormProjectSettings,
   type TFormSchema,
@@ -125,7 +126,10 @@ export async function submitAnswer(
   if (reason) throw new AppError(ResultCode.FAILED, reason);
   if (p.settings.loginRequired && !filler.userId) throw new AppError(ResultCode.FAILED, '请先登录后再填写');
   if (input.version !== p.publishedVersion)
-    throw new AppError(ResultCode.FAILED, '表单内容已更新，请刷新页面后重新填写', { version: p.publishedVersion });
+    throw new AppError(ResultCode.FAILED, '表单内容已更新，请刷新页面后重新填写', {
+      reason: FormRefusal.VERSION_CHANGED,
+      version: p.publishedVersion,
+    });
   if (hasCountLimits(p.settings)) await checkFillerLimits(tx, p, p.settings, filler);
 
   const schema = await publishedSchema(tx, p);

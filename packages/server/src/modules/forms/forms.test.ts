@@ -109,7 +109,9 @@ describe('the project form system: forms, versions, the fill page and its checks
     expect((await submit(v, { ...good, fieldhotel: 2 })).body.msg).toBe('表单数据有误：“住几晚”未显示，不应作答');
     expect((await submit(v, { ...good, fieldhotel: 3 })).body.msg).toBe('“是否住宿”的选项不存在');
     expect((await submit(v, { ...good, fieldadmin: 'x' })).body.msg).toBe('表单数据有误：包含表单中没有的题目');
-    expect((await submit(v, good, { version: 2 })).body.msg).toBe('表单内容已更新，请刷新页面后重新填写');
+    const stale = (await submit(v, good, { version: 2 })).body;
+    expect(stale.msg).toBe('表单内容已更新，请刷新页面后重新填写');
+    expect(stale.data).toMatchObject({ reason: 'FORM_VERSION_CHANGED' });
     expect((await submit(v, { ...good, fieldname: { $ne: 1 } })).body.msg).toBe('“姓名”的答案格式不正确');
     const answers = await a.get(`/st365/project/forms/${key}/answers`);
     expect(answers.body.data.total).toBe(2);

@@ -36,6 +36,7 @@ describe('form kinds (表单类型)', () => {
       ['membership', '会员入会申请', false],
       ['expert', '专家申请', false],
       ['academy', '学会表单', false],
+      ['declaration', '项目申报', false],
     ]);
     expect(list.find((k) => k.key === 'activity')?.fixed.map((f) => f.label)).toEqual(['姓名', '手机']);
   });

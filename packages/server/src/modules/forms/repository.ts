@@ -567,3 +567,13 @@ export async function countFormsOfKind(tx: Tx, tenantId: number, kind: string): 
     .where(and(eq(formProjects.tenantId, tenantId), eq(formProjects.kind, kind)));
   return row?.n ?? 0;
 }
+
+/** The published version of each form named by its key (absent keys: no such form). */
+export async function publishedVersions(tx: Tx, tenantId: number, keys: string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await tx
+    .select({ key: formProjects.key, version: formProjects.publishedVersion })
+    .from(formProjects)
+    .where(and(eq(formProjects.tenantId, tenantId), inArray(formProjects.key, keys), isNull(formProjects.deletedAt)));
+  return new Map(rows.map((r) => [r.key, r.version]));
+}

@@ -456,7 +456,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) =>
-      ok(await mine(request, (tx) => forms.templateSchema(tx, authOf(request).tenantId, request.params.key))),
+      ok(await mine(request, (tx) => forms.templatePreview(tx, authOf(request).tenantId, request.params.key))),
   );
 
   app.put(

@@ -8,6 +8,7 @@ import {
   type FormKindDef,
   FormStatus,
   missingFixedField,
+  sameSchema,
   type TFormDetail,
   type TFormField,
   type TFormKind,
@@ -27,6 +28,7 @@ import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { installedModules } from '../../platform/modules';
 import { cleanFormWrite } from './clean';
+import { designToStore, designWithOptions, publishedSnapshot } from './dictionary';
 import type { AnswerCountFilter, ProjectChange, ProjectRow } from './repository';
 import * as repo from './repository';
 
@@ -136,14 +138,19 @@ async function latestVersion(tx: Tx, p: ProjectRow) {
   return (await repo.findVersion(tx, p.tenantId, p.id, p.publishedVersion)) ?? null;
 }
 
+/**
+ * A form for its designer: the design with the options of its dictionary questions as the tenant's
+ * dictionaries have them now. Changes not published yet include a dictionary changed since.
+ */
 export async function toDetail(tx: Tx, p: ProjectRow): Promise<TFormDetail> {
   const published = await latestVersion(tx, p);
+  const schema = await designWithOptions(tx, p.tenantId, p.schema);
   return {
     ...toRow(p, await countAnswers(tx, p), await kindNames(tx, p.tenantId)),
-    schema: p.schema,
+    schema,
     settings: p.settings,
     theme: p.theme,
-    unpublishedChanges: !published || JSON.stringify(published.schema) !== JSON.stringify(p.schema),
+    unpublishedChanges: !published || !sameSchema(published.schema, schema),
   };
 }
 
@@ -218,6 +225,16 @@ export async function listTemplates(tx: Tx, tenantId: number, query: TPageQuery)
   };
 }
 
+/** A template as its preview shows it: dictionary questions with the tenant's items now. */
+export async function templatePreview(
+  tx: Tx,
+  tenantId: number,
+  key: string,
+): Promise<{ name: string; schema: TFormSchema }> {
+  const t = await templateSchema(tx, tenantId, key);
+  return { name: t.name, schema: await designWithOptions(tx, tenantId, t.schema) };
+}
+
 /** A template's schema (built-in, or a tenant template of this tenant). */
 export async function templateSchema(
   tx: Tx,
@@ -246,7 +263,7 @@ export async function createForm(
 ): Promise<ProjectRow> {
   const input = cleanFormWrite(given);
   const kind = await kindOf(tx, tenantId, input.kind ?? 'project');
-  const schema = input.schema ?? ZFormSchema.parse({ fields: [] });
+  const schema = input.schema ? await designToStore(tx, tenantId, input.schema) : ZFormSchema.parse({ fields: [] });
   const row = await repo.insertProject(tx, tenantId, {
     key: newFormKey(),
     kind: kind.key,
@@ -261,25 +278,31 @@ export async function createForm(
   return row;
 }
 
+/** A change to a form; a design is checked and stored as `designToStore` says. */
 export async function updateForm(tx: Tx, p: ProjectRow, change: ProjectChange): Promise<ProjectRow> {
-  const row = await repo.updateProject(tx, p.tenantId, p.id, cleanFormWrite(change));
+  const clean = cleanFormWrite(change);
+  if (clean.schema) clean.schema = await designToStore(tx, p.tenantId, clean.schema);
+  const row = await repo.updateProject(tx, p.tenantId, p.id, clean);
   if (!row) throw new AppError(ResultCode.FAILED, NOT_FOUND);
   return row;
 }
 
 /**
  * Publishing: the designer's schema becomes the next version when it differs from the last one
- * (answers keep naming the version they were checked against), and the form collects.
+ * (answers keep naming the version they were checked against), and the form collects. The version
+ * holds a snapshot of each dictionary a question takes its options from (the enabled items, in
+ * order): a later change in 字典管理 reaches the form at its next publishing, never before.
  */
 export async function publishForm(tx: Tx, p: ProjectRow): Promise<ProjectRow> {
   if (p.schema.fields.length === 0) throw new AppError(ResultCode.FAILED, '表单还没有题目，请先添加题目');
   const answerable = p.schema.fields.some((f) => !DISPLAY_TYPES.has(f.type));
   if (!answerable) throw new AppError(ResultCode.FAILED, '表单至少需要一道可以作答的题目');
   const published = await latestVersion(tx, p);
+  const snapshot = await publishedSnapshot(tx, p.tenantId, p.schema);
   let version = p.publishedVersion;
-  if (!published || JSON.stringify(published.schema) !== JSON.stringify(p.schema)) {
+  if (!published || !sameSchema(published.schema, snapshot)) {
     version = (await repo.lastVersion(tx, p.tenantId, p.id)) + 1;
-    await repo.insertVersion(tx, p.tenantId, p.id, version, p.schema);
+    await repo.insertVersion(tx, p.tenantId, p.id, version, snapshot);
   }
   return updateForm(tx, p, { status: FormStatus.COLLECTING, publishedVersion: version });
 }

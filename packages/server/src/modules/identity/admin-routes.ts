@@ -51,7 +51,8 @@ async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<voi
         response: { 200: ZEnvelope(ZPage(ZUserRow)) },
       },
     },
-    async (request) => ok(await inTenant(request, (tx) => admin.listUsers(tx, kind, request.query))),
+    async (request) =>
+      ok(await inTenant(request, (tx) => admin.listUsers(tx, authOf(request).tenantId, kind, request.query))),
   );
 
   app.get(
@@ -65,7 +66,7 @@ async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<voi
       },
     },
     async (request, reply) => {
-      const rows = await inTenant(request, (tx) => admin.allUsers(tx, kind, request.query));
+      const rows = await inTenant(request, (tx) => admin.allUsers(tx, authOf(request).tenantId, kind, request.query));
       return sendXlsx(reply, `${title}`, '用户', USER_EXPORT_COLUMNS, rows);
     },
   );
@@ -102,7 +103,8 @@ async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<voi
       config: { permission: page.path },
       schema: { tags, summary: `${title}：详情`, params: ZIdParam, response: { 200: ZEnvelope(ZUserRow) } },
     },
-    async (request) => ok(await inTenant(request, (tx) => admin.getUser(tx, kind, request.params.id))),
+    async (request) =>
+      ok(await inTenant(request, (tx) => admin.getUser(tx, authOf(request).tenantId, kind, request.params.id))),
   );
 
   if (kind.adds.length > 0) {
@@ -137,7 +139,9 @@ async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<voi
         schema: { tags, summary: `${title}：审核`, params: ZIdParam, body: ZUserReview, response: { 200: ZNull } },
       },
       async (request) => {
-        await inTenant(request, (tx) => admin.reviewUser(tx, kind, request.params.id, request.body));
+        await inTenant(request, (tx) =>
+          admin.reviewUser(tx, authOf(request).tenantId, kind, request.params.id, request.body),
+        );
         return ok(null, request.body.approved ? '审核通过' : '已审核不通过');
       },
     );
@@ -157,7 +161,9 @@ async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<voi
       },
     },
     async (request) => {
-      await inTenant(request, (tx) => admin.updateUser(tx, kind, request.params.id, request.body));
+      await inTenant(request, (tx) =>
+        admin.updateUser(tx, authOf(request).tenantId, kind, request.params.id, request.body),
+      );
       return ok(null, '保存成功');
     },
   );
@@ -176,7 +182,7 @@ async function userListRoutes(app: AppInstance, kind: UserListKind): Promise<voi
     },
     async (request) => {
       const hash = await hashPassword(request.body.password);
-      await inTenant(request, (tx) => admin.resetPassword(tx, kind, request.params.id, hash));
+      await inTenant(request, (tx) => admin.resetPassword(tx, authOf(request).tenantId, kind, request.params.id, hash));
       return ok(null, '密码已重置，该用户下次登录须修改密码');
     },
   );
@@ -199,7 +205,8 @@ async function roleAssignmentRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const auth = authOf(request);
       await db.withTenant(auth.tenantId, async (tx) => {
-        if (!(await admin.identityExists(tx, request.params.id))) throw new AppError(ResultCode.FAILED, '身份不存在');
+        if (!(await admin.identityExists(tx, auth.tenantId, request.params.id)))
+          throw new AppError(ResultCode.FAILED, '身份不存在');
         await setIdentityRoles(tx, auth.tenantId, request.params.id, request.body.roleIds);
       });
       return ok(null, '角色已分配');

@@ -1,4 +1,4 @@
-import { identityCodes, identityName, likePattern, maskPhone, ResultCode, type TPage } from '@shetuan/shared';
+import { identityCodes, identityName, maskPhone, ResultCode, type TPage } from '@shetuan/shared';
 import {
   IdentityStatus,
   TenantUserStatus,
@@ -9,27 +9,17 @@ import {
   type UserListKind,
   userTypeNames,
 } from '@shetuan/shared/identity';
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { revokeUserSessions } from '../../platform/auth/sessions';
-import { type Tx, txStatement } from '../../platform/db';
-import { departments, identities, orgs, tenantUsers, users } from '../../platform/directory/tables';
+import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { sendMessage } from '../../platform/messages';
 import { assignDefaultRole } from '../../platform/rbac';
 import { departmentExists } from '../org';
-import { addTenantUser, findLogin, insertIdentity, insertUser } from './repository';
+import * as repo from './repository';
 
 /** The rows a list shows: its user types and states, narrowed by the query's tab and keyword. */
-function listFilter(kind: UserListKind, query: Partial<TUserListQuery>): SQL | undefined {
-  const { types, statuses } = listScope(kind, query);
-  const keyword = query.keyword
-    ? or(
-        ilike(users.name, likePattern(query.keyword)),
-        ilike(users.mobile, likePattern(query.keyword)),
-        ilike(users.account, likePattern(query.keyword)),
-      )
-    : undefined;
-  return and(inArray(tenantUsers.userType, types), inArray(tenantUsers.status, statuses), keyword);
+function listFilter(kind: UserListKind, query: Partial<TUserListQuery>): repo.UserListScope {
+  return { ...listScope(kind, query), keyword: query.keyword };
 }
 
 /** The user types and states a list shows, narrowed by the query's tab ([-1]: none). */
@@ -39,80 +29,10 @@ function listScope(kind: UserListKind, query: Partial<TUserListQuery>): { types:
   return { types: types.length ? types : [-1], statuses: statuses.length ? statuses : [-1] };
 }
 
-const userFields = {
-  id: users.id,
-  name: users.name,
-  mobile: users.mobile,
-  account: users.account,
-  userType: tenantUsers.userType,
-  deptId: tenantUsers.deptId,
-  deptName: departments.name,
-  status: tenantUsers.status,
-  reviewRemark: tenantUsers.reviewRemark,
-  createdAt: tenantUsers.createdAt,
-};
-type UserFields = {
-  id: number;
-  name: string;
-  mobile: string | null;
-  account: string | null;
-  userType: number;
-  deptId: number | null;
-  deptName: string | null;
-  status: number;
-  reviewRemark: string;
-  createdAt: Date;
-};
-
-const people = (tx: Tx) =>
-  tx
-    .select(userFields)
-    .from(tenantUsers)
-    .innerJoin(users, eq(users.id, tenantUsers.userId))
-    .leftJoin(departments, and(eq(departments.tenantId, tenantUsers.tenantId), eq(departments.id, tenantUsers.deptId)));
-
-// The hot statements of the user lists, written out and prepared once per connection: no Drizzle
-// SQL is built for them per request (docs/performance.md). RLS keeps every table in the tenant.
-const IDENTITIES_SQL = `select i.id, i.user_id, i.identity_code, i.status, i.org_id, o.name as org_name,
-  r.id as role_id, r.name as role_name
-from identities i
-left join orgs o on o.tenant_id = i.tenant_id and o.id = i.org_id
-left join identity_roles ir on ir.tenant_id = i.tenant_id and ir.identity_id = i.id
-left join roles r on r.tenant_id = ir.tenant_id and r.id = ir.role_id
-where i.user_id = any ($1::bigint[])
-order by i.id, r.id`;
-
-// A page without a keyword: cut from tenant_users alone (index tenant_users_created) before people
-// are joined, with the count riding along as an init plan.
-const PAGE_SQL = `select u.id, u.name, u.mobile, u.account, tu.user_type, tu.dept_id, d.name as dept_name, tu.status,
-  tu.review_remark, tu.created_at,
-  (select count(*) from tenant_users c where c.user_type = any ($1::smallint[]) and c.status = any ($2::smallint[])) as total
-from (select user_id from tenant_users where user_type = any ($1::smallint[]) and status = any ($2::smallint[])
-      order by created_at desc, user_id desc limit $3 offset $4) as page
-join tenant_users tu on tu.user_id = page.user_id
-join users u on u.id = tu.user_id
-left join departments d on d.tenant_id = tu.tenant_id and d.id = tu.dept_id
-order by tu.created_at desc, tu.user_id desc`;
-
-type Raw = Record<string, unknown>;
-const num = (v: unknown) => Number(v);
-const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
 /** The rows with their identities, organisations and roles: one query, however long the page. */
-async function withIdentities(tx: Tx, rows: UserFields[]): Promise<TUserRow[]> {
+async function withIdentities(tx: Tx, tenantId: number, rows: repo.UserListRow[]): Promise<TUserRow[]> {
   const ids = rows.map((r) => r.id);
-  const idRows = ids.length
-    ? (await txStatement<Raw>(tx, 'user_list_identities', IDENTITIES_SQL, [ids])).map((r) => ({
-        id: num(r.id),
-        userId: num(r.user_id),
-        code: num(r.identity_code),
-        status: num(r.status),
-        orgId: numOrNull(r.org_id),
-        orgName: (r.org_name as string | null) ?? null,
-        roleId: numOrNull(r.role_id),
-        roleName: (r.role_name as string | null) ?? null,
-      }))
-    : [];
+  const idRows = ids.length ? await repo.identitiesWithRoles(tx, tenantId, ids) : [];
   const roleMap = new Map<number, { id: number; name: string }[]>();
   for (const i of idRows) {
     const list = roleMap.get(i.id) ?? [];
@@ -146,51 +66,20 @@ async function withIdentities(tx: Tx, rows: UserFields[]): Promise<TUserRow[]> {
   }));
 }
 
-/** One page of a user list (tenant_users; RLS on both tables keeps other tenants out). */
-export async function listUsers(tx: Tx, kind: UserListKind, query: TUserListQuery): Promise<TPage<TUserRow>> {
-  const where = listFilter(kind, query);
-  // Without a keyword the count reads tenant_users alone (an index-only scan).
-  const counted = tx.select({ n: count() }).from(tenantUsers);
-  const countQuery = query.keyword
-    ? counted.innerJoin(users, eq(users.id, tenantUsers.userId)).where(where)
-    : counted.where(where);
-  const order = [desc(tenantUsers.createdAt), desc(tenantUsers.userId)];
+/** One page of a user list (tenant_users, named by the tenant). */
+export async function listUsers(
+  tx: Tx,
+  tenantId: number,
+  kind: UserListKind,
+  query: TUserListQuery,
+): Promise<TPage<TUserRow>> {
+  const scope = listFilter(kind, query);
   const offset = (query.current - 1) * query.pageSize;
-  // The count rides along with the page (an init plan, run once): one statement less per request.
-  const withTotal = tx
-    .select({ ...userFields, total: sql<number>`(${countQuery})`.mapWith(Number) })
-    .from(tenantUsers)
-    .innerJoin(users, eq(users.id, tenantUsers.userId))
-    .leftJoin(departments, and(eq(departments.tenantId, tenantUsers.tenantId), eq(departments.id, tenantUsers.deptId)));
-  let rows: (UserFields & { total: number })[];
-  if (query.keyword) {
-    rows = await withTotal
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset(offset);
-  } else {
-    const { types, statuses } = listScope(kind, query);
-    rows = (await txStatement<Raw>(tx, 'user_list_page', PAGE_SQL, [types, statuses, query.pageSize, offset])).map(
-      (r) => ({
-        id: num(r.id),
-        name: r.name as string,
-        mobile: (r.mobile as string | null) ?? null,
-        account: (r.account as string | null) ?? null,
-        userType: num(r.user_type),
-        deptId: numOrNull(r.dept_id),
-        deptName: (r.dept_name as string | null) ?? null,
-        status: num(r.status),
-        reviewRemark: r.review_remark as string,
-        createdAt: new Date(r.created_at as string | Date),
-        total: num(r.total),
-      }),
-    );
-  }
+  const rows = await repo.userListPage(tx, tenantId, scope, query.pageSize, offset);
   // A page past the end has no row to carry the count.
-  const total = rows[0]?.total ?? (offset > 0 ? ((await countQuery)[0]?.n ?? 0) : 0);
+  const total = rows[0]?.total ?? (offset > 0 ? await repo.countUserList(tx, tenantId, scope) : 0);
   return {
-    records: await withIdentities(tx, rows),
+    records: await withIdentities(tx, tenantId, rows),
     total,
     current: query.current,
     pageSize: query.pageSize,
@@ -198,25 +87,26 @@ export async function listUsers(tx: Tx, kind: UserListKind, query: TUserListQuer
 }
 
 /** Everything a list's search shows, for the export. */
-export async function allUsers(tx: Tx, kind: UserListKind, query: Partial<TUserListQuery>): Promise<TUserRow[]> {
-  const rows = await people(tx)
-    .where(listFilter(kind, query))
-    .orderBy(desc(tenantUsers.createdAt), desc(tenantUsers.userId))
-    .limit(50_000);
-  return withIdentities(tx, rows);
+export async function allUsers(
+  tx: Tx,
+  tenantId: number,
+  kind: UserListKind,
+  query: Partial<TUserListQuery>,
+): Promise<TUserRow[]> {
+  const rows = await repo.userListRows(tx, tenantId, listFilter(kind, query), 50_000);
+  return withIdentities(tx, tenantId, rows);
 }
 
 /** One person of a list (the edit pages); another list's people are not found here. */
-export async function getUser(tx: Tx, kind: UserListKind, userId: number): Promise<TUserRow> {
-  const rows = await people(tx).where(and(eq(tenantUsers.userId, userId), listFilter(kind, {})));
-  const [row] = await withIdentities(tx, rows);
+export async function getUser(tx: Tx, tenantId: number, kind: UserListKind, userId: number): Promise<TUserRow> {
+  const rows = await repo.userListRow(tx, tenantId, listFilter(kind, {}), userId);
+  const [row] = await withIdentities(tx, tenantId, rows);
   if (!row) throw new AppError(ResultCode.FAILED, '用户不存在');
   return row;
 }
 
-export async function identityExists(tx: Tx, identityId: number): Promise<boolean> {
-  const [row] = await tx.select({ id: identities.id }).from(identities).where(eq(identities.id, identityId));
-  return Boolean(row);
+export function identityExists(tx: Tx, tenantId: number, identityId: number): Promise<boolean> {
+  return repo.identityExists(tx, tenantId, identityId);
 }
 
 export interface CreatedUser {
@@ -224,8 +114,9 @@ export interface CreatedUser {
   existed: boolean;
 }
 
-async function checkDepartment(tx: Tx, deptId: number | null): Promise<void> {
-  if (deptId !== null && !(await departmentExists(tx, deptId))) throw new AppError(ResultCode.FAILED, '所属部门不存在');
+async function checkDepartment(tx: Tx, tenantId: number, deptId: number | null): Promise<void> {
+  if (deptId !== null && !(await departmentExists(tx, deptId, tenantId)))
+    throw new AppError(ResultCode.FAILED, '所属部门不存在');
 }
 
 /**
@@ -244,24 +135,24 @@ export async function createUser(
   if (!add) throw new AppError(ResultCode.FAILED, '用户类型不正确');
   if (!identityCodes.includes(input.identityCode as never)) throw new AppError(ResultCode.FAILED, '身份不正确');
   if (add.needsOrg && input.orgId === null) throw new AppError(ResultCode.FAILED, '请选择所属单位');
-  if (input.orgId !== null) {
-    const [org] = await tx.select({ id: orgs.id }).from(orgs).where(eq(orgs.id, input.orgId));
-    if (!org) throw new AppError(ResultCode.FAILED, '所属单位不存在');
-  }
-  await checkDepartment(tx, input.deptId);
-  const existing = await findLogin(tx, input.mobile);
+  if (input.orgId !== null && !(await repo.orgExists(tx, tenantId, input.orgId)))
+    throw new AppError(ResultCode.FAILED, '所属单位不存在');
+  await checkDepartment(tx, tenantId, input.deptId);
+  const existing = await repo.findLogin(tx, input.mobile);
   let userId = existing?.id;
   if (userId) {
-    const [already] = await tx
-      .select({ id: identities.id })
-      .from(identities)
-      .where(and(eq(identities.userId, userId), eq(identities.identityCode, input.identityCode)));
-    if (already) throw new AppError(ResultCode.FAILED, '该用户在本机构已有此身份');
+    if (await repo.hasIdentityCode(tx, tenantId, userId, input.identityCode))
+      throw new AppError(ResultCode.FAILED, '该用户在本机构已有此身份');
   } else {
-    userId = await insertUser(tx, { name: input.name, mobile: input.mobile, passwordHash, mustChangePassword: true });
+    userId = await repo.insertUser(tx, {
+      name: input.name,
+      mobile: input.mobile,
+      passwordHash,
+      mustChangePassword: true,
+    });
   }
-  await addTenantUser(tx, tenantId, userId, { userType: input.userType, deptId: input.deptId });
-  const identityId = await insertIdentity(tx, {
+  await repo.addTenantUser(tx, tenantId, userId, { userType: input.userType, deptId: input.deptId });
+  const identityId = await repo.insertIdentity(tx, {
     tenantId,
     userId,
     identityCode: input.identityCode,
@@ -271,46 +162,41 @@ export async function createUser(
   return { userId, existed: Boolean(existing) };
 }
 
-async function requireIn(tx: Tx, kind: UserListKind, userId: number): Promise<void> {
-  const [row] = await tx
-    .select({ userId: tenantUsers.userId })
-    .from(tenantUsers)
-    .innerJoin(users, eq(users.id, tenantUsers.userId))
-    .where(and(eq(tenantUsers.userId, userId), listFilter(kind, {})));
-  if (!row) throw new AppError(ResultCode.FAILED, '用户不存在');
-}
-
-/** Enables or disables every identity of a person here that is active or disabled (not those under review). */
-async function setIdentitiesActive(tx: Tx, userId: number, active: boolean): Promise<void> {
-  await tx
-    .update(identities)
-    .set({ status: active ? IdentityStatus.ACTIVE : IdentityStatus.DISABLED, updatedAt: new Date() })
-    .where(
-      and(eq(identities.userId, userId), inArray(identities.status, [IdentityStatus.ACTIVE, IdentityStatus.DISABLED])),
-    );
+async function requireIn(tx: Tx, tenantId: number, kind: UserListKind, userId: number): Promise<void> {
+  if (!(await repo.isInUserList(tx, tenantId, listFilter(kind, {}), userId)))
+    throw new AppError(ResultCode.FAILED, '用户不存在');
 }
 
 /** Renames a person, moves them to a department, enables or disables them here; disabling ends their sessions. */
-export async function updateUser(tx: Tx, kind: UserListKind, userId: number, input: TUserUpdate): Promise<void> {
-  await requireIn(tx, kind, userId);
-  await checkDepartment(tx, input.deptId);
-  await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, userId));
-  await tx
-    .update(tenantUsers)
-    .set({ status: input.status, deptId: input.deptId, updatedAt: new Date() })
-    .where(eq(tenantUsers.userId, userId));
-  await setIdentitiesActive(tx, userId, input.status === TenantUserStatus.ACTIVE);
-  if (input.status !== TenantUserStatus.ACTIVE) await revokeUserSessions(tx, userId, 'disabled');
+export async function updateUser(
+  tx: Tx,
+  tenantId: number,
+  kind: UserListKind,
+  userId: number,
+  input: TUserUpdate,
+): Promise<void> {
+  await requireIn(tx, tenantId, kind, userId);
+  await checkDepartment(tx, tenantId, input.deptId);
+  await repo.setName(tx, userId, input.name);
+  await repo.updateTenantUser(tx, tenantId, userId, { status: input.status, deptId: input.deptId });
+  // Every identity here that is active or disabled (not those under review) follows.
+  await repo.setIdentityStatuses(tx, tenantId, userId, [IdentityStatus.ACTIVE, IdentityStatus.DISABLED], {
+    status: input.status === TenantUserStatus.ACTIVE ? IdentityStatus.ACTIVE : IdentityStatus.DISABLED,
+  });
+  if (input.status !== TenantUserStatus.ACTIVE) await revokeUserSessions(tx, tenantId, userId, 'disabled');
 }
 
 /** Sets a new password that must be changed at the next login, and ends the person's sessions here. */
-export async function resetPassword(tx: Tx, kind: UserListKind, userId: number, passwordHash: string): Promise<void> {
-  await requireIn(tx, kind, userId);
-  await tx
-    .update(users)
-    .set({ passwordHash, mustChangePassword: true, lockedUntil: null, updatedAt: new Date() })
-    .where(eq(users.id, userId));
-  await revokeUserSessions(tx, userId, 'password');
+export async function resetPassword(
+  tx: Tx,
+  tenantId: number,
+  kind: UserListKind,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await requireIn(tx, tenantId, kind, userId);
+  await repo.setTemporaryPassword(tx, userId, passwordHash);
+  await revokeUserSessions(tx, tenantId, userId, 'password');
 }
 
 /**
@@ -320,33 +206,23 @@ export async function resetPassword(tx: Tx, kind: UserListKind, userId: number, 
  */
 export async function reviewUser(
   tx: Tx,
+  tenantId: number,
   kind: UserListKind,
   userId: number,
   input: { approved: boolean; remark: string },
 ): Promise<void> {
-  const [row] = await tx
-    .select({ status: tenantUsers.status })
-    .from(tenantUsers)
-    .where(and(eq(tenantUsers.userId, userId), listFilter(kind, {})));
-  if (!row) throw new AppError(ResultCode.FAILED, '用户不存在或已审核');
-  if (input.approved === false && row.status === TenantUserStatus.REFUSED)
+  const status = await repo.userListStatus(tx, tenantId, listFilter(kind, {}), userId);
+  if (status === undefined) throw new AppError(ResultCode.FAILED, '用户不存在或已审核');
+  if (input.approved === false && status === TenantUserStatus.REFUSED)
     throw new AppError(ResultCode.FAILED, '该用户已审核不通过');
-  await tx
-    .update(tenantUsers)
-    .set({
-      status: input.approved ? TenantUserStatus.ACTIVE : TenantUserStatus.REFUSED,
-      reviewRemark: input.remark,
-      updatedAt: new Date(),
-    })
-    .where(eq(tenantUsers.userId, userId));
-  const [tenantRow] = await tx
-    .select({ tenantId: tenantUsers.tenantId })
-    .from(tenantUsers)
-    .where(eq(tenantUsers.userId, userId));
-  if (tenantRow) {
+  await repo.updateTenantUser(tx, tenantId, userId, {
+    status: input.approved ? TenantUserStatus.ACTIVE : TenantUserStatus.REFUSED,
+    reviewRemark: input.remark,
+  });
+  if (await repo.isTenantUser(tx, tenantId, userId)) {
     await sendMessage(
       tx,
-      tenantRow.tenantId,
+      tenantId,
       'registration.reviewed',
       { userId },
       {
@@ -355,14 +231,8 @@ export async function reviewUser(
       },
     );
   }
-  await tx
-    .update(identities)
-    .set({
-      status: input.approved ? IdentityStatus.ACTIVE : IdentityStatus.REJECTED,
-      remark: input.remark,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(eq(identities.userId, userId), inArray(identities.status, [IdentityStatus.PENDING, IdentityStatus.REJECTED])),
-    );
+  await repo.setIdentityStatuses(tx, tenantId, userId, [IdentityStatus.PENDING, IdentityStatus.REJECTED], {
+    status: input.approved ? IdentityStatus.ACTIVE : IdentityStatus.REJECTED,
+    remark: input.remark,
+  });
 }

@@ -1,10 +1,8 @@
 import { IdentityStatus } from '@shetuan/shared/identity';
-import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { AppDatabase } from '../../platform/db';
-import { orgs } from '../../platform/directory/tables';
 import { assignDefaultRole } from '../../platform/rbac';
-import { addTenantUser, insertIdentity, insertUser } from './repository';
+import { addTenantUser, findOrgIdByName, insertIdentity, insertUser } from './repository';
 
 /** Every demo account's password (embedded demo only; README lists the accounts). */
 export const DEMO_PASSWORD = 'Demo@123';
@@ -134,6 +132,43 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     what: '专家注册审核中（pageType 21）',
     identities: [{ tenant: 'city', code: 17, org: '示范大学', status: IdentityStatus.PENDING }],
   },
+  // 项目申报与评审 (modules/projects seeds their declarations, allocations and reviews).
+  {
+    name: '周初审',
+    mobile: '13800000014',
+    what: '初审单位（示范智造科技有限公司），直接进入（初审菜单）',
+    identities: [{ tenant: 'city', code: 5, org: '示范智造科技有限公司' }],
+  },
+  {
+    name: '吴评审',
+    mobile: '13800000015',
+    what: '评审人（示范市医学会），直接进入（评审菜单）',
+    identities: [{ tenant: 'city', code: 7, org: '示范市医学会' }],
+  },
+  {
+    name: '严评审',
+    mobile: '13800000016',
+    what: '评审人（示范市计算机学会），直接进入（评审菜单）',
+    identities: [{ tenant: 'city', code: 7, org: '示范市计算机学会' }],
+  },
+  {
+    name: '韩申报',
+    mobile: '13800000017',
+    what: '申报人（示范大学）',
+    identities: [{ tenant: 'city', code: 6, org: '示范大学' }],
+  },
+  {
+    name: '杨申报',
+    mobile: '13800000018',
+    what: '申报人（示范智造科技有限公司）',
+    identities: [{ tenant: 'city', code: 6, org: '示范智造科技有限公司' }],
+  },
+  {
+    name: '朱申报',
+    mobile: '13800000019',
+    what: '申报人（示范市医学会）',
+    identities: [{ tenant: 'city', code: 6, org: '示范市医学会' }],
+  },
 ];
 
 /** Seeds the demo people into the demo tenants (after their organisations and menus). */
@@ -155,12 +190,12 @@ export async function seedDemoAccounts(db: AppDatabase, tenantIds: { city: numbe
           });
         }
         await addTenantUser(tx, tenantId, userId);
-        const [org] = await tx.select({ id: orgs.id }).from(orgs).where(eq(orgs.name, identity.org)).limit(1);
+        const orgId = await findOrgIdByName(tx, tenantId, identity.org);
         const identityId = await insertIdentity(tx, {
           tenantId,
           userId,
           identityCode: identity.code,
-          orgId: org?.id ?? null,
+          orgId: orgId ?? null,
           status: identity.status ?? IdentityStatus.ACTIVE,
           remark: identity.remark ?? '',
         });

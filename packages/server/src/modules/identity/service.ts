@@ -14,12 +14,11 @@ import {
   UserType,
 } from '@shetuan/shared/identity';
 import { DEFAULT_TENANT_LOGO } from '@shetuan/shared/tenant';
-import { and, eq, isNull } from 'drizzle-orm';
 import { writeLoginLog } from '../../platform/audit/service';
 import type { AuthContext } from '../../platform/auth/context';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { insertEntryTicket, spendEntryTicket } from '../../platform/auth/repository';
 import { createSession, revokeSession, revokeUserSessions } from '../../platform/auth/sessions';
-import { entryTickets } from '../../platform/auth/tables';
 import { clearFailures, failureKeys, recentFailures, recordFailure, THROTTLE } from '../../platform/auth/throttle';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { consumeVerification } from '../../platform/captcha';
@@ -28,7 +27,6 @@ import { AppError } from '../../platform/http/errors';
 import { sendMessage } from '../../platform/messages';
 import { assignDefaultRole, buildMenus, grantsOfIdentity, grantsOfTenant } from '../../platform/rbac';
 import { CODE_CHECK_MESSAGES, consumeVerificationCode, type SmsProvider, sendTenantCode } from '../../platform/sms';
-import { tenants } from '../../platform/tenancy/tables';
 import { pageTypeOfIdentity } from './page-type';
 import {
   addTenantUser,
@@ -46,6 +44,9 @@ import {
   setMobile,
   setName,
   setPassword,
+  tenantHeadRow,
+  tenantMenuMode,
+  tenantSettings,
 } from './repository';
 
 export interface RequestMeta {
@@ -112,7 +113,7 @@ export async function passwordLogin(
     // /captcha/check lets one attempt through. Wrong passwords keep counting behind the 416, so
     // the lock at 10 still comes.
     const captchaPassed =
-      Boolean(input.captchaVerification) && (await consumeVerification(tx, input.captchaVerification));
+      Boolean(input.captchaVerification) && (await consumeVerification(tx, input.captchaVerification, tenantId));
     const captchaNeeded =
       !captchaPassed && (failures.account >= THROTTLE.captchaAfter || failures.ip >= THROTTLE.captchaAfter);
     let passwordOk = false;
@@ -208,7 +209,7 @@ export async function forgotPassword(
     tenantId,
     async (tx) => {
       await setPassword(tx, account.id, passwordHash);
-      await revokeUserSessions(tx, account.id, 'password');
+      await revokeUserSessions(tx, tenantId, account.id, 'password');
     },
     account.id,
   );
@@ -225,22 +226,17 @@ export async function register(
   tenantId: number,
   input: TRegister,
 ): Promise<{ pending: boolean; existed: boolean }> {
-  const [tenant] = await db.withGlobal((g) =>
-    g.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId)),
-  );
-  const mode = tenant?.settings.registration ?? 'review';
+  const settings = await db.withGlobal((g) => tenantSettings(g, tenantId));
+  const mode = settings?.registration ?? 'review';
   if (mode === 'closed') throw new AppError(ResultCode.FAILED, '本机构暂未开放注册');
-  const problem = passwordPolicyError(
-    input.password,
-    tenant?.settings.passwordPolicy === 'strong' ? 'strong' : 'basic',
-  );
+  const problem = passwordPolicyError(input.password, settings?.passwordPolicy === 'strong' ? 'strong' : 'basic');
   if (problem) throw new AppError(ResultCode.FAILED, problem);
   await checkCode(db, tenantId, input.phoneNumber, 'register', input.code);
   const passwordHash = await hashPassword(input.password);
   const pending = mode !== 'open';
   return db.withTenant(tenantId, async (tx) => {
     const existing = await findLogin(tx, input.phoneNumber);
-    if (existing && (await isTenantUser(tx, existing.id))) {
+    if (existing && (await isTenantUser(tx, tenantId, existing.id))) {
       throw new AppError(ResultCode.FAILED, '该手机号已在本机构注册，请直接登录');
     }
     const userId =
@@ -277,10 +273,8 @@ export async function register(
 const SOCIAL_IDENTITY_CODE = 16;
 
 async function passwordPolicyOf(db: AppDatabase, tenantId: number): Promise<PasswordPolicy> {
-  const [row] = await db.withGlobal((g) =>
-    g.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId)),
-  );
-  return row?.settings.passwordPolicy === 'strong' ? 'strong' : 'basic';
+  const settings = await db.withGlobal((g) => tenantSettings(g, tenantId));
+  return settings?.passwordPolicy === 'strong' ? 'strong' : 'basic';
 }
 
 export async function changePassword(
@@ -300,7 +294,7 @@ export async function changePassword(
         throw new AppError(ResultCode.FAILED, '原密码错误');
       }
       await setPassword(tx, auth.userId, await hashPassword(input.newPassword));
-      await revokeUserSessions(tx, auth.userId, 'password', auth.sessionId);
+      await revokeUserSessions(tx, auth.tenantId, auth.userId, 'password', auth.sessionId);
     },
     auth.userId,
   );
@@ -350,15 +344,7 @@ async function tenantHead(
   tx: Tx,
   tenantId: number,
 ): Promise<{ companyName: string; companyType: number; icon: string }> {
-  const [t] = await tx
-    .select({
-      companyName: tenants.companyName,
-      companyId: tenants.companyId,
-      companyType: tenants.companyType,
-      icon: tenants.icon,
-    })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
+  const t = await tenantHeadRow(tx, tenantId);
   return {
     companyName: t?.companyName ?? '',
     companyType: t?.companyType ?? 0,
@@ -395,7 +381,7 @@ export async function statusCheck(
       const here = societies.some((s) => s.tenantId === auth.tenantId);
       if (!auth.societyChosen && (societies.length > 1 || (societies.length === 1 && !here)))
         return answer(PageType.CHOOSE_SOCIETY);
-      const list = await identitiesOfUser(tx, auth.userId);
+      const list = await identitiesOfUser(tx, auth.tenantId, auth.userId);
       if (input.identityId) {
         const chosen = list.find((i) => i.id === input.identityId);
         if (!chosen) throw new AppError(ResultCode.FAILED, '该身份不存在');
@@ -422,7 +408,7 @@ export async function listIdentities(
     auth.tenantId,
     async (tx) => {
       const name = await tenantName(tx, auth.tenantId);
-      return (await identitiesOfUser(tx, auth.userId)).map((r) => toIdentity(r, name));
+      return (await identitiesOfUser(tx, auth.tenantId, auth.userId)).map((r) => toIdentity(r, name));
     },
     auth.userId,
   );
@@ -439,13 +425,13 @@ export async function identityLogin(
     db,
     auth.tenantId,
     async (tx) => {
-      const identity = await findIdentity(tx, identityId);
+      const identity = await findIdentity(tx, auth.tenantId, identityId);
       if (!identity || identity.userId !== auth.userId)
         return { error: new AppError(ResultCode.FAILED, '该身份不存在') };
       if (identity.status !== IdentityStatus.ACTIVE)
         return { error: new AppError(ResultCode.FAILED, LOGIN_MESSAGES.cannotEnter) };
       const user = await findUser(tx, auth.userId);
-      await revokeSession(tx, auth.sessionId, 'replaced');
+      await revokeSession(tx, auth.tenantId, auth.sessionId, 'replaced');
       const session = await createSession(tx, {
         tenantId: auth.tenantId,
         userId: auth.userId,
@@ -472,8 +458,7 @@ export async function issueEntryTicket(
   const memberToken = newToken();
   const expiresAt = new Date(Date.now() + ENTRY_TICKET_MS);
   await db.withTenant(auth.tenantId, (tx) =>
-    tx.insert(entryTickets).values({
-      tenantId: auth.tenantId,
+    insertEntryTicket(tx, auth.tenantId, {
       tokenHash: hashToken(memberToken),
       userId: auth.userId,
       identityId,
@@ -509,15 +494,11 @@ export async function entryLogin(
         });
         return { error: new AppError(ResultCode.FAILED, '登录链接无效或已过期，请重新登录') };
       };
-      const [ticket] = await tx
-        .update(entryTickets)
-        .set({ usedAt: new Date() })
-        .where(and(eq(entryTickets.tokenHash, hashToken(input.memberToken)), isNull(entryTickets.usedAt)))
-        .returning();
+      const ticket = await spendEntryTicket(tx, tenantId, hashToken(input.memberToken));
       if (!ticket) return refuse('unknown or used ticket');
       if (ticket.expiresAt.getTime() <= Date.now()) return refuse('expired ticket');
       if (ticket.userId !== input.userId || ticket.identityId !== input.identityId) return refuse('ticket mismatch');
-      const identity = await findIdentity(tx, ticket.identityId);
+      const identity = await findIdentity(tx, tenantId, ticket.identityId);
       const user = await findUser(tx, ticket.userId);
       if (!identity || !user || user.status !== 1 || identity.status !== IdentityStatus.ACTIVE)
         return refuse('identity not active');
@@ -565,7 +546,7 @@ export async function chooseSociety(
 ): Promise<TLoginData> {
   const societies = await listSocieties(db, auth);
   if (!societies.some((s) => s.tenantId === tenantId)) throw new AppError(ResultCode.FAILED, '您不属于该机构');
-  await db.withTenant(auth.tenantId, (tx) => revokeSession(tx, auth.sessionId, 'replaced'));
+  await db.withTenant(auth.tenantId, (tx) => revokeSession(tx, auth.tenantId, auth.sessionId, 'replaced'));
   return db.withTenant(
     tenantId,
     async (tx) => {
@@ -587,14 +568,13 @@ export async function menuOf(db: AppDatabase, auth: AuthContext, mode?: number):
   if (!auth.identityId) throw new AppError(ResultCode.FORBIDDEN, '请先选择登录身份');
   const identityId = auth.identityId;
   return db.withTenant(auth.tenantId, async (tx) => {
-    const [tenant] = await tx
-      .select({ customType: tenants.customType, settings: tenants.settings })
-      .from(tenants)
-      .where(eq(tenants.id, auth.tenantId));
+    const tenant = await tenantMenuMode(tx, auth.tenantId);
     // A mode is honoured only where the tenant offers the 当前模式 switcher.
     const switcher = tenant?.settings.modeSwitcher === true;
     const customType = switcher && mode !== undefined ? mode : (tenant?.customType ?? 0);
-    const grants = auth.actingFrom ? await grantsOfTenant(tx) : await grantsOfIdentity(tx, identityId);
+    const grants = auth.actingFrom
+      ? await grantsOfTenant(tx, auth.tenantId)
+      : await grantsOfIdentity(tx, auth.tenantId, identityId);
     const { menuResult, hiddenMenu } = buildMenus(grants.menus, customType);
     return {
       menuResult,
@@ -607,7 +587,7 @@ export async function menuOf(db: AppDatabase, auth: AuthContext, mode?: number):
 }
 
 export async function logout(db: AppDatabase, auth: AuthContext): Promise<void> {
-  await db.withTenant(auth.tenantId, (tx) => revokeSession(tx, auth.sessionId, 'logout'));
+  await db.withTenant(auth.tenantId, (tx) => revokeSession(tx, auth.tenantId, auth.sessionId, 'logout'));
 }
 
 export async function sessionInfo(db: AppDatabase, auth: AuthContext): Promise<TSessionInfo> {
@@ -630,7 +610,7 @@ export async function sessionInfo(db: AppDatabase, auth: AuthContext): Promise<T
       if (!user) throw new AppError(ResultCode.TOKEN_INVALID, '您的登录信息已失效，请重新登录！', null, 401);
       const head = await tenantHead(tx, auth.tenantId);
       const name = head.companyName;
-      const list = await identitiesOfUser(tx, auth.userId);
+      const list = await identitiesOfUser(tx, auth.tenantId, auth.userId);
       const current = list.find((i) => i.id === auth.identityId);
       return {
         userId: user.id,

@@ -44,7 +44,7 @@ export const exportUsers: JobHandler = async (ctx) => {
     sheet: '用户',
     columns: USER_EXPORT_COLUMNS,
     page: (current, pageSize) =>
-      ctx.db.withTenant(ctx.tenantId, (tx) => listUsers(tx, kind, { ...filter, current, pageSize })),
+      ctx.db.withTenant(ctx.tenantId, (tx) => listUsers(tx, ctx.tenantId, kind, { ...filter, current, pageSize })),
     doneText: (rows) => `${kind.title}（${rows} 条）已导出，请在导出窗口下载。`,
   });
 };

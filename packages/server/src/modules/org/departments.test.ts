@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminsOfTwoTenants, createTestApp, type TestClient, type TestContext } from '../../testing';
 
@@ -5,9 +6,15 @@ describe('/departmentManage: the departments of the office, as a tree', () => {
   let t: TestContext;
   let a: TestClient;
   let b: TestClient;
+  let tenantA: number;
+  let tenantB: number;
   beforeAll(async () => {
     t = await createTestApp();
-    ({ a, b } = await adminsOfTwoTenants(t));
+    let ta: { id: number };
+    let tb: { id: number };
+    ({ a, b, ta, tb } = await adminsOfTwoTenants(t));
+    tenantA = ta.id;
+    tenantB = tb.id;
   });
   afterAll(() => t.close());
 
@@ -43,9 +50,28 @@ describe('/departmentManage: the departments of the office, as a tree', () => {
     expect(
       (await a.call('PUT', `/st365/org/departments/${desk}`, { name: '国际交流科', parentId: science })).body.msg,
     ).toBe('保存成功');
+    expect((await a.get(`/st365/org/departments/${desk}`)).body.data).toMatchObject({
+      name: '国际交流科',
+      parentName: '学会学术部',
+    });
+
+    // The export lists the tree flat, each department after its parent.
+    const job = await a.post('/st365/org/departments/export-jobs', {});
+    expect(job.body.msg).toBe('导出任务已开始');
+    await t.app.jobs.runOnce(tenantA);
+    const progress = (await a.get(`/st365/common/process?key=${job.body.data.key}`)).body.data;
+    expect(progress).toMatchObject({ rate: 100 });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await a.get(`/st365${progress.url}`)).raw.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0] as ExcelJS.Worksheet;
+    const names: string[] = [];
+    ws.eachRow((row, n) => {
+      if (n > 1) names.push(row.getCell(1).text);
+    });
+    expect(names).toEqual(['办公室', '学会学术部', '国际交流科']);
+    expect((await b.get(`/st365/common/process?key=${job.body.data.key}`)).body.msg).toBe('任务不存在或已过期');
+
     expect((await a.call('DELETE', `/st365/org/departments/${desk}`)).body.msg).toBe('删除成功');
-    const exported = await a.get('/st365/org/departments/export');
-    expect(exported.raw.headers['content-type']).toContain('spreadsheetml');
   });
 
   it('refuses bad input in Chinese and changes nothing', async () => {
@@ -65,11 +91,19 @@ describe('/departmentManage: the departments of the office, as a tree', () => {
   it('another tenant can neither see nor change the departments, nor hang one under them', async () => {
     const mine = (await a.post('/st365/org/departments', { name: 'A的部门' })).body.data.id as number;
     expect((await b.get('/st365/org/departments?keyword=A的部门')).body.data.total).toBe(0);
+    expect((await b.get(`/st365/org/departments/${mine}`)).body.msg).toBe('部门不存在或已删除');
+    expect(JSON.stringify((await b.get('/st365/org/departments/options')).body.data.list)).not.toContain('A的部门');
     expect((await b.call('PUT', `/st365/org/departments/${mine}`, { name: '被改' })).body.msg).toBe('部门不存在');
     expect((await b.call('DELETE', `/st365/org/departments/${mine}`)).body.msg).toBe('部门不存在');
     expect((await b.post('/st365/org/departments', { name: '挂到A下', parentId: mine })).body.msg).toBe(
       '上级部门不存在',
     );
     expect((await a.get('/st365/org/departments?keyword=A的部门')).body.data.records[0].name).toBe('A的部门');
+    const theirs = await b.post('/st365/org/departments/export-jobs', { keyword: 'A的部门' });
+    await t.app.jobs.runOnce(tenantB);
+    const done = (await b.get(`/st365/common/process?key=${theirs.body.data.key}`)).body.data;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await b.get(`/st365${done.url}`)).raw.rawPayload as unknown as ArrayBuffer);
+    expect((wb.worksheets[0] as ExcelJS.Worksheet).rowCount).toBe(1);
   });
 });

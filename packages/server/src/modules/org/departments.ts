@@ -1,7 +1,8 @@
 import { ResultCode, type TPage, type TPageQuery } from '@shetuan/shared';
-import type { TDepartment, TDepartmentInput } from '@shetuan/shared/org';
+import type { DEPARTMENTS, TDepartment, TDepartmentInput } from '@shetuan/shared/org';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
+import type { ResourceService } from '../../platform/resource';
 import * as repo from './repository';
 import { assertTreeParent } from './tree';
 
@@ -32,7 +33,7 @@ export function toTree(list: TDepartment[]): TDepartment[] {
  * Without a keyword: a page of top-level departments, each with its whole subtree. With one: a
  * flat page of the matching departments (their parent shown in a column).
  */
-export async function listDepartmentsPage(tx: Tx, tenantId: number, query: TPageQuery): Promise<TPage<TDepartment>> {
+async function listDepartmentsPage(tx: Tx, tenantId: number, query: TPageQuery): Promise<TPage<TDepartment>> {
   const from = (query.current - 1) * query.pageSize;
   if (query.keyword) {
     const total = await repo.countDepartments(tx, tenantId, query.keyword);
@@ -48,10 +49,9 @@ export async function listDepartmentsPage(tx: Tx, tenantId: number, query: TPage
   };
 }
 
-/** Every matching department, parents before children (the export and the parent picker). */
-export async function allDepartments(tx: Tx, tenantId: number, keyword?: string): Promise<TDepartment[]> {
-  const list = await rows(tx, tenantId, keyword);
-  if (keyword) return list;
+/** Every department, parents before children, indented by depth (the department pickers). */
+export async function allDepartments(tx: Tx, tenantId: number): Promise<TDepartment[]> {
+  const list = await rows(tx, tenantId);
   const ordered: TDepartment[] = [];
   const walk = (nodes: TDepartment[], depth: number) => {
     for (const n of nodes) {
@@ -75,33 +75,39 @@ async function checkUniqueName(tx: Tx, tenantId: number, id: number | null, inpu
   if (same.some((d) => d !== id)) throw new AppError(ResultCode.FAILED, '同一上级部门下已有同名部门');
 }
 
-export async function createDepartment(tx: Tx, tenantId: number, input: TDepartmentInput): Promise<number> {
+async function createDepartment(tx: Tx, tenantId: number, input: TDepartmentInput): Promise<number> {
   await checkParent(tx, tenantId, null, input.parentId);
   await checkUniqueName(tx, tenantId, null, input);
   return (await repo.insertDepartment(tx, tenantId, input)) ?? 0;
 }
 
-export async function updateDepartment(tx: Tx, tenantId: number, id: number, input: TDepartmentInput): Promise<void> {
+async function updateDepartment(tx: Tx, tenantId: number, id: number, input: TDepartmentInput): Promise<void> {
   if (!(await repo.departmentExists(tx, tenantId, id))) throw new AppError(ResultCode.FAILED, '部门不存在');
   await checkParent(tx, tenantId, id, input.parentId);
   await checkUniqueName(tx, tenantId, id, input);
   await repo.updateDepartmentRow(tx, tenantId, id, input);
 }
 
-export async function deleteDepartment(tx: Tx, tenantId: number, id: number): Promise<void> {
+async function deleteDepartment(tx: Tx, tenantId: number, id: number): Promise<void> {
   const children = await repo.countChildDepartments(tx, tenantId, id);
   const staff = await repo.countDepartmentStaff(tx, tenantId, id);
   if (children > 0 || staff > 0) throw new AppError(ResultCode.FAILED, '该部门下还有下级部门或人员，无法删除');
   if (!(await repo.deleteDepartmentRow(tx, tenantId, id))) throw new AppError(ResultCode.FAILED, '部门不存在');
 }
 
-/**
- * Whether a department exists in the tenant (for assigning people). The identity module still
- * calls it without the tenant id; until it passes one, that call leans on row-level security alone
- * (the transaction's tenant).
- */
-export function departmentExists(tx: Tx, id: number, tenantId?: number): Promise<boolean> {
-  return tenantId === undefined
-    ? repo.departmentExistsInTransactionTenant(tx, id)
-    : repo.departmentExists(tx, tenantId, id);
+/** /departmentManage through the resource kit. */
+export const departmentService: ResourceService<typeof DEPARTMENTS> = {
+  list: listDepartmentsPage,
+  async get(tx, tenantId, id) {
+    const row = await repo.findDepartmentRow(tx, tenantId, id);
+    return row ? toDepartment(row) : null;
+  },
+  create: createDepartment,
+  update: updateDepartment,
+  remove: deleteDepartment,
+};
+
+/** Whether a department exists in the tenant (for assigning people). */
+export function departmentExists(tx: Tx, id: number, tenantId: number): Promise<boolean> {
+  return repo.departmentExists(tx, tenantId, id);
 }

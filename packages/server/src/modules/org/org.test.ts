@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminsOfTwoTenants, createTestApp, type TestClient, type TestContext } from '../../testing';
 
@@ -5,9 +6,15 @@ describe('/company: the units of a tenant', () => {
   let t: TestContext;
   let a: TestClient;
   let b: TestClient;
+  let tenantA: number;
+  let tenantB: number;
   beforeAll(async () => {
     t = await createTestApp();
-    ({ a, b } = await adminsOfTwoTenants(t));
+    let ta: { id: number };
+    let tb: { id: number };
+    ({ a, b, ta, tb } = await adminsOfTwoTenants(t));
+    tenantA = ta.id;
+    tenantB = tb.id;
   });
   afterAll(() => t.close());
 
@@ -29,6 +36,7 @@ describe('/company: the units of a tenant', () => {
     expect(
       (await a.call('PUT', `/st365/org/orgs/${child}`, { name: '测试软件学会', orgType: 5, parentId: root })).body.msg,
     ).toBe('保存成功');
+    expect((await a.get(`/st365/org/orgs/${child}`)).body.data).toMatchObject({ name: '测试软件学会', parentId: root });
     expect((await a.call('DELETE', `/st365/org/orgs/${root}`)).body.msg).toBe('该单位下还有下级单位或人员，无法删除');
     expect((await a.call('DELETE', `/st365/org/orgs/${child}`)).body.msg).toBe('删除成功');
   });
@@ -47,13 +55,37 @@ describe('/company: the units of a tenant', () => {
   it('another tenant can neither see nor change the units, nor hang one under them', async () => {
     const mine = (await a.post('/st365/org/orgs', { name: 'A的单位', orgType: 7 })).body.data.id as number;
     expect((await b.get('/st365/org/orgs?keyword=A的单位')).body.data.total).toBe(0);
+    expect((await b.get(`/st365/org/orgs/${mine}`)).body.msg).toBe('单位不存在或已删除');
+    expect(JSON.stringify((await b.get('/st365/org/orgs/options')).body.data.list)).not.toContain('A的单位');
     expect((await b.call('PUT', `/st365/org/orgs/${mine}`, { name: '被改', orgType: 7 })).body.msg).toBe('单位不存在');
     expect((await b.call('DELETE', `/st365/org/orgs/${mine}`)).body.msg).toBe('单位不存在');
     expect((await b.post('/st365/org/orgs', { name: '挂到A下', orgType: 7, parentId: mine })).body.msg).toBe(
       '上级单位不存在',
     );
-    const exported = await a.get('/st365/org/orgs/export');
-    expect(exported.raw.headers['content-type']).toContain('spreadsheetml');
+    expect((await a.get(`/st365/org/orgs/${mine}`)).body.data.name).toBe('A的单位');
+  });
+
+  it('exports as a background job; the other tenant can read neither the job nor its rows', async () => {
+    const job = await a.post('/st365/org/orgs/export-jobs', { keyword: 'A的单位' });
+    expect(job.body.msg).toBe('导出任务已开始');
+    await t.app.jobs.runOnce(tenantA);
+    const progress = (await a.get(`/st365/common/process?key=${job.body.data.key}`)).body.data;
+    expect(progress).toMatchObject({ rate: 100 });
+    const file = await a.get(`/st365${progress.url}`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.raw.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0] as ExcelJS.Worksheet;
+    expect((ws.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['单位名称', '单位类型', '上级单位']);
+    expect(ws.getRow(2).getCell(1).text).toBe('A的单位');
+    expect(ws.rowCount).toBe(2);
+    expect((await b.get(`/st365/common/process?key=${job.body.data.key}`)).body.msg).toBe('任务不存在或已过期');
+    // The other tenant's export of the same search has no rows of A.
+    const theirs = await b.post('/st365/org/orgs/export-jobs', { keyword: 'A的单位' });
+    await t.app.jobs.runOnce(tenantB);
+    const done = (await b.get(`/st365/common/process?key=${theirs.body.data.key}`)).body.data;
+    const wbB = new ExcelJS.Workbook();
+    await wbB.xlsx.load((await b.get(`/st365${done.url}`)).raw.rawPayload as unknown as ArrayBuffer);
+    expect((wbB.worksheets[0] as ExcelJS.Worksheet).rowCount).toBe(1);
   });
 
   it('keeps proof documents: files of the tenant only, names taken from the files', async () => {

@@ -66,8 +66,12 @@ export type OrgListRow = {
   createdAt: Date;
   memberCount: number;
 };
-const orgsMatching = (tenantId: number, keyword?: string) =>
-  and(eq(orgs.tenantId, tenantId), keyword ? ilike(orgs.name, likePattern(keyword)) : undefined);
+const orgsMatching = (tenantId: number, keyword?: string, id?: number) =>
+  and(
+    eq(orgs.tenantId, tenantId),
+    keyword ? ilike(orgs.name, likePattern(keyword)) : undefined,
+    id === undefined ? undefined : eq(orgs.id, id),
+  );
 
 export async function countOrgs(tx: Tx, tenantId: number, keyword?: string): Promise<number> {
   const [total] = await tx.select({ n: count() }).from(orgs).where(orgsMatching(tenantId, keyword));
@@ -90,6 +94,16 @@ export function listOrgRows(
     .orderBy(sql`${orgs.parentId} nulls first`, orgs.sort, orgs.id)
     .limit(limit);
   return offset === undefined ? query : query.offset(offset);
+}
+
+/** One unit as the list shows it; undefined when the tenant has no such unit. */
+export async function findOrgRow(tx: Tx, tenantId: number, id: number): Promise<OrgListRow | undefined> {
+  const [row] = await tx
+    .select(orgFields)
+    .from(orgs)
+    .leftJoin(parentOrg, and(eq(parentOrg.tenantId, orgs.tenantId), eq(parentOrg.id, orgs.parentId)))
+    .where(orgsMatching(tenantId, undefined, id));
+  return row;
 }
 
 /** Every unit's id and parent (the tree checks). */
@@ -171,12 +185,13 @@ export type DepartmentListRow = Omit<TDepartment, 'parentName' | 'createdAt' | '
 };
 export type DepartmentValues = Omit<typeof departments.$inferInsert, 'tenantId' | 'id'>;
 
-const departmentsMatching = (tenantId: number, keyword?: string) =>
+const departmentsMatching = (tenantId: number, keyword?: string, id?: number) =>
   and(
     eq(departments.tenantId, tenantId),
     keyword
       ? or(ilike(departments.name, likePattern(keyword)), ilike(departments.leader, likePattern(keyword)))
       : undefined,
+    id === undefined ? undefined : eq(departments.id, id),
   );
 
 export async function countDepartments(tx: Tx, tenantId: number, keyword?: string): Promise<number> {
@@ -200,6 +215,16 @@ export function listDepartmentRows(
     .orderBy(departments.sort, departments.id)
     .limit(limit);
   return offset === undefined ? query : query.offset(offset);
+}
+
+/** One department as the list shows it; undefined when the tenant has no such department. */
+export async function findDepartmentRow(tx: Tx, tenantId: number, id: number): Promise<DepartmentListRow | undefined> {
+  const [row] = await tx
+    .select(departmentFields)
+    .from(departments)
+    .leftJoin(parentDept, and(eq(parentDept.tenantId, departments.tenantId), eq(parentDept.id, departments.parentId)))
+    .where(departmentsMatching(tenantId, undefined, id));
+  return row;
 }
 
 /** Every department's id and parent (the tree checks). */
@@ -248,15 +273,6 @@ export async function departmentExists(tx: Tx, tenantId: number, id: number): Pr
     .select({ id: departments.id })
     .from(departments)
     .where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)));
-  return Boolean(row);
-}
-
-/**
- * departmentExists for a caller that has not passed the tenant id yet (the identity module):
- * row-level security alone picks the transaction's tenant. Callers should move to departmentExists.
- */
-export async function departmentExistsInTransactionTenant(tx: Tx, id: number): Promise<boolean> {
-  const [row] = await tx.select({ id: departments.id }).from(departments).where(eq(departments.id, id));
   return Boolean(row);
 }
 

@@ -1,8 +1,9 @@
 import { orgTypeName, ResultCode, type TPage, type TPageQuery } from '@shetuan/shared';
-import type { TOrg, TOrgInput } from '@shetuan/shared/org';
+import type { ORG_UNITS, TOrg, TOrgInput } from '@shetuan/shared/org';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { regionFullName } from '../../platform/region';
+import type { ResourceService } from '../../platform/resource';
 import { sanitizeRichText } from '../../platform/richtext';
 import * as repo from './repository';
 import { assertTreeParent } from './tree';
@@ -16,7 +17,7 @@ const toOrg = (r: repo.OrgListRow): TOrg => ({
   attachments: r.attachments.map((a) => ({ ...a, url: `/systemfile/files/${a.id}` })),
   createdAt: r.createdAt.toISOString(),
 });
-export async function listOrgsPage(tx: Tx, tenantId: number, query: TPageQuery): Promise<TPage<TOrg>> {
+async function listOrgsPage(tx: Tx, tenantId: number, query: TPageQuery): Promise<TPage<TOrg>> {
   const total = await repo.countOrgs(tx, tenantId, query.keyword);
   const rows = await repo.listOrgRows(
     tx,
@@ -28,8 +29,9 @@ export async function listOrgsPage(tx: Tx, tenantId: number, query: TPageQuery):
   return { records: rows.map(toOrg), total, current: query.current, pageSize: query.pageSize };
 }
 
-export async function allOrgs(tx: Tx, tenantId: number, keyword?: string): Promise<TOrg[]> {
-  return (await repo.listOrgRows(tx, tenantId, keyword, 50_000)).map(toOrg);
+/** Every unit, roots first (the unit pickers). */
+export async function allOrgs(tx: Tx, tenantId: number): Promise<TOrg[]> {
+  return (await repo.listOrgRows(tx, tenantId, undefined, 50_000)).map(toOrg);
 }
 
 async function checkParent(tx: Tx, tenantId: number, id: number | null, parentId: number | null): Promise<void> {
@@ -47,7 +49,7 @@ async function attachmentsOf(tx: Tx, tenantId: number, input: TOrgInput) {
   return ids.map((id) => rows.find((r) => r.id === id) as (typeof rows)[number]);
 }
 
-export async function createOrg(tx: Tx, tenantId: number, input: TOrgInput): Promise<number> {
+async function createOrg(tx: Tx, tenantId: number, input: TOrgInput): Promise<number> {
   await checkParent(tx, tenantId, null, input.parentId);
   const attachments = await attachmentsOf(tx, tenantId, input);
   const row = await repo.insertOrg(tx, tenantId, {
@@ -62,7 +64,7 @@ export async function createOrg(tx: Tx, tenantId: number, input: TOrgInput): Pro
   return row.id;
 }
 
-export async function updateOrg(tx: Tx, tenantId: number, id: number, input: TOrgInput): Promise<void> {
+async function updateOrg(tx: Tx, tenantId: number, id: number, input: TOrgInput): Promise<void> {
   await checkParent(tx, tenantId, id, input.parentId);
   const attachments = await attachmentsOf(tx, tenantId, input);
   const found = await repo.updateOrgRow(tx, tenantId, id, {
@@ -77,9 +79,21 @@ export async function updateOrg(tx: Tx, tenantId: number, id: number, input: TOr
   if (!found) throw new AppError(ResultCode.FAILED, '单位不存在');
 }
 
-export async function deleteOrg(tx: Tx, tenantId: number, id: number): Promise<void> {
+async function deleteOrg(tx: Tx, tenantId: number, id: number): Promise<void> {
   const children = await repo.countChildOrgs(tx, tenantId, id);
   const members = await repo.countOrgMembers(tx, tenantId, id);
   if (children > 0 || members > 0) throw new AppError(ResultCode.FAILED, '该单位下还有下级单位或人员，无法删除');
   if (!(await repo.deleteOrgRow(tx, tenantId, id))) throw new AppError(ResultCode.FAILED, '单位不存在');
 }
+
+/** /company through the resource kit. */
+export const orgService: ResourceService<typeof ORG_UNITS> = {
+  list: listOrgsPage,
+  async get(tx, tenantId, id) {
+    const row = await repo.findOrgRow(tx, tenantId, id);
+    return row ? toOrg(row) : null;
+  },
+  create: createOrg,
+  update: updateOrg,
+  remove: deleteOrg,
+};

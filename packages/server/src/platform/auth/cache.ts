@@ -1,5 +1,6 @@
 import { SIGNATURE_WINDOW_MS } from '@shetuan/shared';
 import type { AppDatabase } from '../db';
+import { clearUsedSignatures } from './repository';
 
 /**
  * What an app server keeps in memory between requests, per database handle (one per process; two
@@ -95,10 +96,5 @@ export const signatureKeptUntil = (timestamp: number) => timestamp + SIGNATURE_W
  */
 export async function clearExpiredSignatures(db: AppDatabase): Promise<number> {
   if (db.kind === 'pglite') return authCache(db).clearExpiredSignatures();
-  const rows = await db.statement<{ n: number | string }>(
-    'auth_clear_signatures',
-    'select app_clear_used_signatures() as n',
-    [],
-  );
-  return Number(rows[0]?.n ?? 0);
+  return clearUsedSignatures(db);
 }

@@ -1,14 +1,13 @@
 import { ResultCode } from '@shetuan/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDatabase, HeldTransaction } from '../db';
 import { AppError } from '../http/errors';
 import { grantsOfTenant } from '../rbac/repository';
 import { tenantOfRequest } from '../tenancy/request-tenant';
-import { tenants } from '../tenancy/tables';
 import { type AuthCache, authCache, type CachedGrants, signatureKeptUntil } from './cache';
 import type { AuthContext } from './context';
 import { holdForHandler } from './held';
+import { type AuthRow, authenticateInHeldTransaction, authenticateSession, tenantStatus } from './repository';
 import { checkSignature } from './signature';
 import { hashToken } from './tokens';
 
@@ -39,50 +38,8 @@ export function tokenOf(request: FastifyRequest): string | null {
   return null;
 }
 
-interface AuthRow {
-  session_id: number | string;
-  user_id: number | string;
-  identity_id: number | string | null;
-  society_chosen: boolean;
-  sign_key: string;
-  expires_at: Date | string;
-  revoked_at: Date | string | null;
-  revoke_reason: string | null;
-  user_status: number | null;
-  is_super_admin: boolean | null;
-  fresh: boolean;
-  grant_version: number | string;
-  role_ids: (number | string)[] | null;
-  paths: string[] | null;
-  functions: string[] | null;
-}
-
-const AUTH_SQL = 'select * from app_authenticate($1, $2, $3, $4, $5, false)';
-
 /** A session's last_seen_at is touched by the statement on its own, at most once a minute. */
 const TOUCH_MS = 60_000;
-
-/** SQL literals of checked values (a safe integer, hex, an ISO time) for the held transaction's text. */
-const literal = (v: string | number | null) =>
-  v === null ? 'null' : typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`;
-
-/** The one statement of an authentication (migration 0023): no transaction, no flushed write. */
-async function authRow(
-  db: AppDatabase,
-  tenantId: number,
-  tokenHash: string,
-  sign: { sign: string; keepUntil: number } | null,
-  knownVersion: number | null,
-): Promise<AuthRow | undefined> {
-  const rows = await db.statement<AuthRow>('auth_session', AUTH_SQL, [
-    tenantId,
-    tokenHash,
-    sign?.sign ?? null,
-    sign ? new Date(sign.keepUntil).toISOString() : null,
-    knownVersion,
-  ]);
-  return rows[0];
-}
 
 /** The 401 answers of a session that no longer checks out (in the order the spec gives them). */
 function refuseSession(row: AuthRow | undefined): asserts row is AuthRow {
@@ -138,15 +95,9 @@ export async function authenticate(db: AppDatabase, request: FastifyRequest, per
   let held: HeldTransaction | undefined;
   let row: AuthRow | undefined;
   if (share) {
-    const opened = await db.openTransaction<AuthRow>(
-      `select * from app_authenticate(${literal(tenantId)}, ${literal(tokenHash)}, ${literal(sign.sign)}, ${literal(
-        new Date(sign.keepUntil).toISOString(),
-      )}::timestamptz, ${literal(knownVersion)}, true)`,
-    );
-    row = opened.rows[0];
-    held = opened.held;
+    ({ row, held } = await authenticateInHeldTransaction(db, tenantId, tokenHash, sign, knownVersion));
   } else {
-    row = await authRow(db, tenantId, tokenHash, recordNow ? sign : null, knownVersion);
+    row = await authenticateSession(db, tenantId, tokenHash, recordNow ? sign : null, knownVersion);
     if (known) known.touchedAt = now;
   }
   try {
@@ -161,7 +112,7 @@ export async function authenticate(db: AppDatabase, request: FastifyRequest, per
     if (db.kind === 'pglite') fresh = cache.claimSignature(tenantId, sign.sign, sign.keepUntil);
     else if (!recordNow) {
       // First request of this session on this server: record the now-verified signature.
-      row = await authRow(db, tenantId, tokenHash, sign, Number(row.grant_version));
+      row = await authenticateSession(db, tenantId, tokenHash, sign, Number(row.grant_version));
       refuseSession(row);
       fresh = row.fresh;
     }
@@ -207,7 +158,7 @@ async function grantsFor(
   if (!source.paths) {
     // The statement was asked with a version that matched then but not the cache now (another
     // request refreshed it meanwhile): ask for the grants outright.
-    source = await authRow(db, tenantId, tokenHash, null, -1);
+    source = await authenticateSession(db, tenantId, tokenHash, null, -1);
     refuseSession(source);
   }
   const grants: CachedGrants = {
@@ -233,11 +184,9 @@ async function actAsTenant(db: AppDatabase, request: FastifyRequest, auth: AuthC
   if (target === auth.tenantId) return auth;
   if (!auth.isSuperAdmin) throw new AppError(ResultCode.FORBIDDEN, '只有运营超级管理员可以代管租户');
   if (!auth.identityId) throw new AppError(ResultCode.FORBIDDEN, '请先选择登录身份');
-  const [tenant] = await db.withGlobal((g) =>
-    g.select({ status: tenants.status }).from(tenants).where(eq(tenants.id, target)),
-  );
-  if (tenant?.status !== 1) throw new AppError(ResultCode.FAILED, '代管的租户不存在或已停用');
-  const grants = await db.withTenant(target, (tx) => grantsOfTenant(tx));
+  const status = await db.withGlobal((g) => tenantStatus(g, target));
+  if (status !== 1) throw new AppError(ResultCode.FAILED, '代管的租户不存在或已停用');
+  const grants = await db.withTenant(target, (tx) => grantsOfTenant(tx, target));
   return {
     ...auth,
     tenantId: target,

@@ -1,6 +1,5 @@
-import { and, count, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../db';
-import { loginFailures } from './tables';
+import { countFailuresSince, deleteFailures, deleteFailuresBefore, insertFailures } from './repository';
 
 /** Captcha after 5 failures in 15 minutes of an account or an address; the account locks at 10. */
 export const THROTTLE = { windowMs: 15 * 60 * 1000, captchaAfter: 5, lockAfter: 10, lockMs: 15 * 60 * 1000 } as const;
@@ -15,24 +14,19 @@ export async function recentFailures(
   now = new Date(),
 ): Promise<{ account: number; ip: number }> {
   const since = new Date(now.getTime() - THROTTLE.windowMs);
-  const rows = await tx
-    .select({ key: loginFailures.key, n: count() })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.key, [keys.account, keys.ip]), gte(loginFailures.at, since)))
-    .groupBy(loginFailures.key);
+  const rows = await countFailuresSince(tx, [keys.account, keys.ip], since);
   const of = (key: string) => rows.find((r) => r.key === key)?.n ?? 0;
   return { account: of(keys.account), ip: of(keys.ip) };
 }
 
 export async function recordFailure(tx: Tx, keys: FailureKeys): Promise<void> {
   const both = [keys.account, keys.ip];
-  await tx.insert(loginFailures).values(both.map((key) => ({ key })));
+  await insertFailures(tx, both);
   // Keep the table small: old entries of these keys go as new ones come.
-  const before = new Date(Date.now() - THROTTLE.windowMs);
-  await tx.delete(loginFailures).where(and(inArray(loginFailures.key, both), lt(loginFailures.at, before)));
+  await deleteFailuresBefore(tx, both, new Date(Date.now() - THROTTLE.windowMs));
 }
 
 /** A successful login forgets the account's failures (the address keeps its count). */
 export async function clearFailures(tx: Tx, keys: FailureKeys): Promise<void> {
-  await tx.delete(loginFailures).where(eq(loginFailures.key, keys.account));
+  await deleteFailures(tx, keys.account);
 }

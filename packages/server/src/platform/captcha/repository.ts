@@ -57,22 +57,14 @@ export async function markChallengePassed(
     .where(and(eq(captchaChallenges.tenantId, tenantId), eq(captchaChallenges.id, id)));
 }
 
-/**
- * Spends the passed verification with that hash; its expiry, or undefined when there is none.
- * tenantId null: a caller that does not pass the tenant yet (the identity module's login), where
- * row-level security alone picks the transaction's tenant.
- */
-export async function spendVerification(
-  tx: Tx,
-  tenantId: number | null,
-  verificationHash: string,
-): Promise<Date | undefined> {
+/** Spends the passed verification with that hash; its expiry, or undefined when there is none. */
+export async function spendVerification(tx: Tx, tenantId: number, verificationHash: string): Promise<Date | undefined> {
   const [row] = await tx
     .update(captchaChallenges)
     .set({ state: State.SPENT })
     .where(
       and(
-        tenantId === null ? undefined : eq(captchaChallenges.tenantId, tenantId),
+        eq(captchaChallenges.tenantId, tenantId),
         eq(captchaChallenges.verificationHash, verificationHash),
         eq(captchaChallenges.state, State.PASSED),
       ),

@@ -117,17 +117,13 @@ export async function checkChallenge(
   });
 }
 
-/**
- * Spends a verification once (login after 416, SMS sending); false when unknown, spent or expired.
- * Pass the tenant id (the identity module's login does not yet: there row-level security alone
- * picks the transaction's tenant).
- */
+/** Spends a verification once (login after 416, SMS sending); false when unknown, spent or expired. */
 export async function consumeVerification(
   tx: Tx,
   verification: string | undefined | null,
-  tenantId?: number,
+  tenantId: number,
 ): Promise<boolean> {
   if (!verification || verification.length > 1024) return false;
-  const expiresAt = await repo.spendVerification(tx, tenantId ?? null, sha256(verification));
+  const expiresAt = await repo.spendVerification(tx, tenantId, sha256(verification));
   return Boolean(expiresAt && expiresAt.getTime() > Date.now());
 }

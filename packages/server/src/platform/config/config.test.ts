@@ -33,4 +33,20 @@ describe('loadConfig', () => {
       }).SMS_PROVIDER,
     ).toBe('aliyun');
   });
+
+  it('reads the notice templates, which are optional (notices without one are recorded as failed)', () => {
+    const tencent = {
+      SMS_PROVIDER: 'tencent',
+      TENCENT_SMS_SECRET_ID: 'a',
+      TENCENT_SMS_SECRET_KEY: 'b',
+      TENCENT_SMS_SDK_APP_ID: 'c',
+      TENCENT_SMS_SIGN_NAME: 'd',
+      TENCENT_SMS_TEMPLATE_ID: 'e',
+    };
+    expect(loadConfig(tencent).TENCENT_SMS_NOTICE_TEMPLATE_ID).toBeUndefined();
+    expect(loadConfig({ ...tencent, TENCENT_SMS_NOTICE_TEMPLATE_ID: '7654321' }).TENCENT_SMS_NOTICE_TEMPLATE_ID).toBe(
+      '7654321',
+    );
+    expect(loadConfig({ ALIYUN_SMS_NOTICE_TEMPLATE_CODE: 'SMS_1' }).ALIYUN_SMS_NOTICE_TEMPLATE_CODE).toBe('SMS_1');
+  });
 });

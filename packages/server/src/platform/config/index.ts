@@ -63,11 +63,15 @@ const ZConfigFields = z.object({
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  /** The notice template (one variable, ${content}); without it notices are recorded as failed. */
+  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z.string().optional(),
   TENCENT_SMS_SECRET_ID: z.string().optional(),
   TENCENT_SMS_SECRET_KEY: z.string().optional(),
   TENCENT_SMS_SDK_APP_ID: z.string().optional(),
   TENCENT_SMS_SIGN_NAME: z.string().optional(),
   TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
+  /** The notice template (one variable, {1}); without it notices are recorded as failed. */
+  TENCENT_SMS_NOTICE_TEMPLATE_ID: z.string().optional(),
   TENCENT_SMS_REGION: z.string().optional(),
   /** Where uploads go: local (DATA_DIR/files, the embedded default) or s3 (any S3-compatible service). */
   FILE_STORAGE: z.enum(['local', 's3'], { error: '只能是 local 或 s3' }).default('local'),

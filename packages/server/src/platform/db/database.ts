@@ -226,6 +226,21 @@ export async function txStatement<T>(tx: Tx, name: string, text: string, values:
   return res.rows as T[];
 }
 
+/**
+ * Inside a global transaction (withGlobalTx, operator work): runs the work as one tenant, with
+ * app.tenant_id set for it and cleared again after. For a new tenant's first rows (its menu and
+ * roles), written in the same transaction as the tenant itself.
+ */
+export async function asTenantWithin<T>(tx: Tx, tenantId: number, work: () => Promise<T>): Promise<T> {
+  if (!Number.isSafeInteger(tenantId) || tenantId <= 0) {
+    throw new TenantRequiredError(`asTenantWithin needs a positive tenant id, got ${String(tenantId)}`);
+  }
+  await txStatement(tx, 'set_tenant', SET_TENANT_SQL, [String(tenantId), '']);
+  const result = await work();
+  await txStatement(tx, 'set_tenant', SET_TENANT_SQL, ['', '']);
+  return result;
+}
+
 type RawClient = { query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
 type PgliteClient = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
 

@@ -6,7 +6,7 @@ import { openPglite } from './pglite';
 
 export * from './columns';
 export type { DatabaseKind, Db, GlobalReader, HeldTransaction, Tx } from './database';
-export { APP_ROLE, AppDatabase, queryRows, TenantRequiredError, txStatement } from './database';
+export { APP_ROLE, AppDatabase, asTenantWithin, queryRows, TenantRequiredError, txStatement } from './database';
 export { prepareOnce } from './prepared';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite under DATA_DIR/pglite. */

@@ -35,6 +35,7 @@ export function envelopeErrorHandler(error: FastifyError, request: FastifyReques
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
+    if (process.env.DEBUG_500) console.error(error, error.cause?.issues);
     return sendEnvelope(reply, 500, ResultCode.FAILED, '服务器内部错误，请稍后再试', { requestId: request.id });
   }
   const status = error.statusCode ?? 500;
@@ -52,6 +53,8 @@ export function envelopeErrorHandler(error: FastifyError, request: FastifyReques
     return sendEnvelope(reply, status, ResultCode.FAILED, msg);
   }
   request.log.error({ err: error }, 'unhandled error');
+  // Tests run with logging off: DEBUG_500=1 prints what answered 500 (docs/testing.md).
+  if (process.env.DEBUG_500) console.error(error);
   return sendEnvelope(reply, 500, ResultCode.FAILED, '服务器内部错误，请稍后再试', { requestId: request.id });
 }
 

@@ -1,26 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { clearExpiredSignatures } from '../auth/cache';
 import type { AppConfig } from '../config';
 import type { AppDatabase } from '../db';
 import { jobHandler } from './registry';
-import { jobs } from './tables';
+import { claimJob, failJob, finishJob, setJobProgress } from './repository';
 
 export const JOB_LEASE_SECONDS = 60;
 /** The wait before try n + 1: 2, 4, 8 … seconds, at most 10 minutes. */
 export const backoffSeconds = (attempt: number) => Math.min(600, 2 ** attempt);
 /** How often the worker clears request signatures past their window (requests never do). */
 export const SIGNATURE_SWEEP_MS = 60_000;
-
-interface Claimed {
-  tenant_id: number;
-  id: string | number;
-  kind: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-  max_attempts: number;
-  user_id: string | number | null;
-}
 
 /**
  * Runs queued jobs: one at a time per process, polling when idle. A job that throws is tried
@@ -89,14 +78,10 @@ export class JobWorker {
 
   /** Claims and runs one due job (of one tenant, when given); false when there was none. */
   async runOnce(tenantId?: number): Promise<boolean> {
-    const res = (await this.db.withGlobalTx((tx) =>
-      tx.execute(sql`select * from app_claim_job(${JOB_LEASE_SECONDS}, ${tenantId ?? null})`),
-    )) as unknown as { rows: Claimed[] };
-    const job = res.rows[0];
+    const job = await this.db.withGlobalTx((tx) => claimJob(tx, JOB_LEASE_SECONDS, tenantId ?? null));
     if (!job) return false;
     const id = Number(job.id);
     const tenant = job.tenant_id;
-    const where = and(eq(jobs.tenantId, tenant), eq(jobs.id, id));
     const handler = jobHandler(job.kind);
     try {
       if (!handler) throw new Error(`没有处理 ${job.kind} 的程序`);
@@ -110,40 +95,29 @@ export class JobWorker {
         payload: job.payload,
         attempt: job.attempts,
         progress: (rate) =>
-          this.db.withTenant(tenant, async (tx) => {
-            await tx
-              .update(jobs)
-              .set({
-                rate: Math.max(0, Math.min(99, Math.floor(rate))),
-                lockedUntil: new Date(Date.now() + JOB_LEASE_SECONDS * 1000),
-              })
-              .where(where);
-          }),
+          this.db.withTenant(tenant, (tx) =>
+            setJobProgress(
+              tx,
+              tenant,
+              id,
+              Math.max(0, Math.min(99, Math.floor(rate))),
+              new Date(Date.now() + JOB_LEASE_SECONDS * 1000),
+            ),
+          ),
       });
-      await this.db.withTenant(tenant, (tx) =>
-        tx
-          .update(jobs)
-          .set({ state: 'done', rate: 100, result, error: '', lockedUntil: null, finishedAt: new Date() })
-          .where(where),
-      );
+      await this.db.withTenant(tenant, (tx) => finishJob(tx, tenant, id, result));
       this.log.info({ job: id, tenant, kind: job.kind }, 'job done');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const last = job.attempts >= job.max_attempts;
       await this.db.withTenant(tenant, (tx) =>
-        tx
-          .update(jobs)
-          .set(
-            last
-              ? { state: 'failed', error: message.slice(0, 1000), lockedUntil: null, finishedAt: new Date() }
-              : {
-                  state: 'queued',
-                  error: message.slice(0, 1000),
-                  lockedUntil: null,
-                  runAt: new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
-                },
-          )
-          .where(where),
+        failJob(
+          tx,
+          tenant,
+          id,
+          message.slice(0, 1000),
+          last ? null : new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
+        ),
       );
       this.log.warn(
         { job: id, tenant, kind: job.kind, attempt: job.attempts, err },

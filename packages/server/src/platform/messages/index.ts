@@ -1,3 +1,3 @@
 export { messageRoutes } from './routes';
-export { type MessageTarget, sendMessage } from './service';
+export { type MessageTarget, sendMessage, smsNoticeEnabled } from './service';
 export { messageReads, messageSettings, messages } from './tables';

@@ -62,12 +62,17 @@ describe('in-site messages', () => {
     const list = (await a.get('/st365/messages/settings')).body.data.list;
     expect(list.find((s: { event: string }) => s.event === 'export.done')).toMatchObject({
       enabled: true,
+      sms: false,
       name: '导出完成',
     });
     expect((await a.call('PUT', '/st365/messages/settings', { event: 'export.done', enabled: false })).body.msg).toBe(
       '保存成功',
     );
     expect(await send({ userId: memberPerson.userId }, '不会发出')).toBeNull();
+    // Changing one switch keeps the other.
+    expect((await a.get('/st365/messages/settings')).body.data.list).toContainEqual(
+      expect.objectContaining({ event: 'export.done', enabled: false, sms: false }),
+    );
     expect((await a.call('PUT', '/st365/messages/settings', { event: 'nothing', enabled: true })).body.msg).toBe(
       '消息类型不存在',
     );

@@ -1,5 +1,11 @@
 import { ok, ZEnvelope } from '@shetuan/shared';
-import { ZMessage, ZMessagePage, ZMessageQuery, ZMessageSetting } from '@shetuan/shared/messages';
+import {
+  ZMessage,
+  ZMessagePage,
+  ZMessageQuery,
+  ZMessageSetting,
+  ZMessageSettingChange,
+} from '@shetuan/shared/messages';
 import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { z } from 'zod';
 import { authOf, callerTenant } from '../auth/context';
@@ -113,11 +119,12 @@ export async function messageRoutes(app: AppInstance): Promise<void> {
       config: { permission: PLATFORM_PAGES.messageSetting.path },
       schema: {
         tags,
-        summary: '消息设置：哪些事件发送站内消息',
+        summary: '消息设置：哪些事件发送站内消息、短信通知',
         response: { 200: ZEnvelope(z.object({ list: z.array(ZMessageSetting) })) },
       },
     },
-    async (request) => ok({ list: await inTenant(request, (tx) => msg.messageSettingList(tx)) }),
+    async (request) =>
+      ok({ list: await inTenant(request, (tx) => msg.messageSettingList(tx, authOf(request).tenantId)) }),
   );
   app.put(
     '/messages/settings',
@@ -125,15 +132,13 @@ export async function messageRoutes(app: AppInstance): Promise<void> {
       config: { permission: PLATFORM_PAGES.messageSetting.edit },
       schema: {
         tags,
-        summary: '开启或关闭一类消息',
-        body: z.object({ event: z.string().max(60), enabled: z.boolean({ error: '请选择是否开启' }) }),
+        summary: '开启或关闭一类消息的站内消息（enabled）或短信通知（sms）',
+        body: ZMessageSettingChange,
         response: { 200: ZEnvelope(z.null()) },
       },
     },
     async (request) => {
-      await inTenant(request, (tx) =>
-        msg.setMessageSetting(tx, authOf(request).tenantId, request.body.event, request.body.enabled),
-      );
+      await inTenant(request, (tx) => msg.setMessageSetting(tx, authOf(request).tenantId, request.body));
       return ok(null, '保存成功');
     },
   );

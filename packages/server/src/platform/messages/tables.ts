@@ -38,13 +38,19 @@ export const messageReads = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.messageId, t.userId] })],
 );
 
-/** Tenant-owned: an event the tenant turned off (the default is on). */
+/**
+ * Tenant-owned: how the tenant changed an event's defaults (no row: the in-site message is sent,
+ * no SMS).
+ */
 export const messageSettings = pgTable(
   'message_settings',
   {
     tenantId: tenantIdColumn(),
     event: text('event').notNull(),
+    /** Send the in-site message (default on). */
     enabled: boolean('enabled').notNull().default(true),
+    /** Also send an SMS notice to the person's phone (default off: SMS costs the tenant money). */
+    sms: boolean('sms').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.event] })],
 );

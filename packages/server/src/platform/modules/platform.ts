@@ -1,4 +1,5 @@
-import { PLATFORM_PAGES as P } from '@shetuan/shared/rbac';
+import { FUNCTION_POINTS, PLATFORM_PAGES as P, ROLES } from '@shetuan/shared/rbac';
+import { TENANTS } from '@shetuan/shared/tenant';
 import { auditRoutes } from '../audit/routes';
 import { sessionAdminRoutes } from '../auth/routes';
 import { captchaRoutes } from '../captcha/routes';
@@ -6,12 +7,16 @@ import { fileRoutes } from '../files/routes';
 import { healthRoutes } from '../health/routes';
 import { jobRoutes } from '../jobs/routes';
 import { messageRoutes } from '../messages/routes';
+import { roleService } from '../rbac/admin-service';
 import { rbacConfigRoutes } from '../rbac/config-routes';
+import { functionPointService } from '../rbac/config-service';
 import { rbacRoutes } from '../rbac/routes';
 import { regionRoutes } from '../region/routes';
+import { resourceExportJob } from '../resource';
+import { SMS_JOBS } from '../sms/notice';
 import { phoneVerificationRoutes } from '../sms/phone-verification';
 import { smsRoutes } from '../sms/routes';
-import { tenantAdminRoutes } from '../tenancy/admin';
+import { tenantAdminRoutes, tenantService } from '../tenancy/admin';
 import { tenancyRoutes } from '../tenancy/routes';
 import { wechatRoutes } from '../wechat/routes';
 import { defineModule, type ServerModule } from './manifest';
@@ -33,6 +38,7 @@ export const PLATFORM_MODULES: readonly ServerModule[] = [
       await rbacConfigRoutes(app);
     },
     pages: [P.role, P.setMenu, P.function, P.jurisdiction],
+    jobs: { ...resourceExportJob(ROLES, roleService), ...resourceExportJob(FUNCTION_POINTS, functionPointService) },
   }),
   defineModule({ name: 'audit', routes: auditRoutes, pages: [P.operationLog, P.loginLog] }),
   defineModule({ name: 'sessions', routes: sessionAdminRoutes, pages: [P.onlineSessions] }),
@@ -43,6 +49,12 @@ export const PLATFORM_MODULES: readonly ServerModule[] = [
       await phoneVerificationRoutes(app);
     },
     pages: [P.smsOutbox],
+    jobs: SMS_JOBS,
   }),
-  defineModule({ name: 'tenant-admin', routes: tenantAdminRoutes, pages: [P.tenant] }),
+  defineModule({
+    name: 'tenant-admin',
+    routes: tenantAdminRoutes,
+    pages: [P.tenant],
+    jobs: resourceExportJob(TENANTS, tenantService),
+  }),
 ];

@@ -51,17 +51,28 @@ describe('administration: roles, grants, users, logs, sessions', () => {
     expect((await adminA.call('PUT', `/st365/rbac/roles/${id}`, { name: '内容主编', remark: '' })).body.msg).toBe(
       '保存成功',
     );
+    expect((await adminA.get(`/st365/rbac/roles/${id}`)).body.data).toMatchObject({ name: '内容主编', grants: [] });
     expect((await adminA.call('DELETE', `/st365/rbac/roles/${id}`)).body.msg).toBe('删除成功');
     expect((await adminA.call('DELETE', `/st365/rbac/roles/${id}`)).body.msg).toBe('角色不存在');
   });
 
-  it('exports the roles to a real .xlsx', async () => {
-    const res = await adminA.get('/st365/rbac/roles/export?keyword=管理员');
-    expect(res.raw.headers['content-type']).toContain('spreadsheetml');
-    expect(res.raw.headers['content-disposition']).toContain(encodeURIComponent('角色列表'));
-    const rows = await readXlsx(res.raw.rawPayload);
-    expect(rows[0]).toEqual(['角色名称', '备注', '菜单数', '已分配身份数', '创建时间']);
+  it('exports the roles to a real .xlsx, as a background job', async () => {
+    const job = await adminA.post('/st365/rbac/roles/export-jobs', { keyword: '管理员' });
+    expect(job.body.msg).toBe('导出任务已开始');
+    await t.app.jobs.runOnce(a.id);
+    const progress = (await adminA.get(`/st365/common/process?key=${job.body.data.key}`)).body.data;
+    expect(progress).toMatchObject({ rate: 100 });
+    const rows = await readXlsx((await adminA.get(`/st365${progress.url}`)).raw.rawPayload);
+    expect(rows[0]).toEqual(['角色名称', '备注', '菜单数', '已分配身份', '创建时间']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(expect.arrayContaining(['管理员', '运营管理员']));
+    expect((await adminB.get(`/st365/common/process?key=${job.body.data.key}`)).body.msg).toBe('任务不存在或已过期');
+    // The other tenant's export lists its own roles only.
+    const mine = (await adminA.post('/st365/rbac/roles', { name: '只导出给A' })).body.data.id as number;
+    const theirs = await adminB.post('/st365/rbac/roles/export-jobs', { keyword: '只导出给A' });
+    await t.app.jobs.runOnce(b.id);
+    const done = (await adminB.get(`/st365/common/process?key=${theirs.body.data.key}`)).body.data;
+    expect(await readXlsx((await adminB.get(`/st365${done.url}`)).raw.rawPayload)).toHaveLength(1);
+    await adminA.call('DELETE', `/st365/rbac/roles/${mine}`);
   });
 
   it('grants menus and function points to a role; a user with that role then has the menu', async () => {
@@ -237,6 +248,8 @@ describe('administration: roles, grants, users, logs, sessions', () => {
     const rolesSeenByB = (await adminB.get('/st365/rbac/roles?keyword=仅限A')).body.data;
     expect(rolesSeenByB.total).toBe(0);
     expect((await adminB.call('PUT', `/st365/rbac/roles/${roleA}`, { name: '被B改名' })).body.msg).toBe('角色不存在');
+    expect((await adminB.get(`/st365/rbac/roles/${roleA}`)).body.msg).toBe('角色不存在');
+    expect(JSON.stringify((await adminB.get('/st365/rbac/roles/options')).body.data.list)).not.toContain('仅限A');
     expect((await adminB.call('DELETE', `/st365/rbac/roles/${roleA}`)).body.msg).toBe('角色不存在');
     expect((await adminB.get(`/st365/rbac/roles/${roleA}/grants`)).body.msg).toBe('角色不存在');
     expect(
@@ -285,6 +298,10 @@ describe('administration: roles, grants, users, logs, sessions', () => {
     const detail = (await adminA.get(`/st365/rbac/roles/${role}`)).body.data;
     expect(detail).toMatchObject({ name: '详情角色', identityCount: 1 });
     expect(detail.grants).toContainEqual(expect.objectContaining({ path: '/logList', functions: ['导出'] }));
+    expect((await adminA.call('DELETE', `/st365/rbac/roles/${role}`)).body.msg).toBe(
+      '该角色已分配给1个身份，请先取消分配后再删除',
+    );
+    expect((await adminA.call('PUT', `/st365/rbac/roles/${role}`, { name: '管理员' })).body.msg).toBe('角色名称已存在');
     const holders = (await adminA.get(`/st365/rbac/roles/${role}/holders`)).body.data;
     expect(holders).toMatchObject({ total: 1, records: [{ identityId, identityName: '自定义身份' }] });
     expect(holders.records[0].mobile).toMatch(/\*{4}/);

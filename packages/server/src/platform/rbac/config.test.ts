@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminsOfTwoTenants, createTestApp, type TestClient, type TestContext } from '../../testing';
 
@@ -5,9 +6,15 @@ describe('/setMenu and /function: configuring the menu tree and its function poi
   let t: TestContext;
   let a: TestClient;
   let b: TestClient;
+  let tenantA: number;
+  let tenantB: number;
   beforeAll(async () => {
     t = await createTestApp();
-    ({ a, b } = await adminsOfTwoTenants(t));
+    let ta: { id: number };
+    let tb: { id: number };
+    ({ a, b, ta, tb } = await adminsOfTwoTenants(t));
+    tenantA = ta.id;
+    tenantB = tb.id;
   });
   afterAll(() => t.close());
 
@@ -39,22 +46,22 @@ describe('/setMenu and /function: configuring the menu tree and its function poi
   it('adds, lists, renames and deletes function points; codes are unique per menu', async () => {
     const tree = (await a.get('/st365/rbac/menus')).body.data.tree as { children: { id: number; path: string }[] }[];
     const content = tree.flatMap((g) => g.children).find((m) => m.path === '/content');
-    const created = await a.post('/st365/rbac/functions', { menuId: content?.id, code: 'publish', name: '发布' });
+    const created = await a.post('/st365/rbac/functions', { menuId: content?.id, code: 'newsPublish', name: '发布' });
     expect(created.body.msg).toBe('新增成功');
     expect(
-      (await a.post('/st365/rbac/functions', { menuId: content?.id, code: 'publish', name: '再发布' })).body.msg,
+      (await a.post('/st365/rbac/functions', { menuId: content?.id, code: 'newsPublish', name: '再发布' })).body.msg,
     ).toBe('该菜单下已有相同代码的功能点');
     expect(
       (await a.post('/st365/rbac/functions', { menuId: content?.id, code: '1bad', name: 'x' })).body.msg,
     ).toContain('功能点代码以字母开头');
-    const page = (await a.get('/st365/rbac/functions?keyword=publish')).body.data;
+    const page = (await a.get('/st365/rbac/functions?keyword=newsPublish')).body.data;
     expect(page.records).toEqual([
       {
         id: created.body.data.id,
         menuId: content?.id,
         menuName: '内容管理',
         menuPath: '/content',
-        code: 'publish',
+        code: 'newsPublish',
         name: '发布',
       },
     ]);
@@ -62,13 +69,28 @@ describe('/setMenu and /function: configuring the menu tree and its function poi
       (
         await a.call('PUT', `/st365/rbac/functions/${created.body.data.id}`, {
           menuId: content?.id,
-          code: 'publish',
+          code: 'newsPublish',
           name: '审核发布',
         })
       ).body.msg,
     ).toBe('保存成功');
-    const exported = await a.get('/st365/rbac/functions/export?keyword=publish');
-    expect(exported.raw.headers['content-type']).toContain('spreadsheetml');
+    expect((await a.get(`/st365/rbac/functions/${created.body.data.id}`)).body.data).toMatchObject({
+      code: 'newsPublish',
+      name: '审核发布',
+      menuPath: '/content',
+    });
+    const options = (await a.get('/st365/rbac/menus/options')).body.data.list as { id: number; name: string }[];
+    expect(options).toContainEqual({ id: content?.id, name: '内容管理（/content）' });
+    const job = await a.post('/st365/rbac/functions/export-jobs', { keyword: 'newsPublish' });
+    expect(job.body.msg).toBe('导出任务已开始');
+    await t.app.jobs.runOnce(tenantA);
+    const progress = (await a.get(`/st365/common/process?key=${job.body.data.key}`)).body.data;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await a.get(`/st365${progress.url}`)).raw.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0] as ExcelJS.Worksheet;
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['所属菜单', '菜单路径', '功能点代码', '功能点名称']);
+    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual(['内容管理', '/content', 'newsPublish', '审核发布']);
+    expect((await b.get(`/st365/common/process?key=${job.body.data.key}`)).body.msg).toBe('任务不存在或已过期');
     expect((await a.call('DELETE', `/st365/rbac/functions/${created.body.data.id}`)).body.msg).toBe('删除成功');
   });
 
@@ -88,6 +110,15 @@ describe('/setMenu and /function: configuring the menu tree and its function poi
       '所属菜单不存在',
     );
     expect((await b.call('DELETE', `/st365/rbac/functions/${fn}`)).body.msg).toBe('功能点不存在');
+    expect((await b.get(`/st365/rbac/functions/${fn}`)).body.msg).toBe('功能点不存在或已删除');
+    expect(JSON.stringify((await b.get('/st365/rbac/menus/options')).body.data.list)).not.toContain('A独有');
+    expect((await a.get(`/st365/rbac/functions/${fn}`)).body.data.name).toBe('A功能');
     expect((await b.get('/st365/rbac/functions?keyword=onlyA')).body.data.total).toBe(0);
+    const theirs = await b.post('/st365/rbac/functions/export-jobs', { keyword: 'onlyA' });
+    await t.app.jobs.runOnce(tenantB);
+    const done = (await b.get(`/st365/common/process?key=${theirs.body.data.key}`)).body.data;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await b.get(`/st365${done.url}`)).raw.rawPayload as unknown as ArrayBuffer);
+    expect((wb.worksheets[0] as ExcelJS.Worksheet).rowCount).toBe(1);
   });
 });

@@ -1,9 +1,18 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { likePattern } from '@shetuan/shared';
+import { and, asc, count, desc, eq, ilike, inArray, max, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db';
+import { identities, orgs, users } from '../directory/tables';
 import { DEFAULT_ROLES, defaultMenu, functionsOf, type MenuSeed, menuAdditions, menuVersion } from './default-menu';
 import { functionPoints, identityRoles, menus, menuVersions, roleFunctions, roleMenus, roles } from './tables';
 
+/*
+ * Every query here names the tenant in its WHERE, INSERT values and JOIN conditions
+ * (docs/scale-out.md: only an explicit tenant predicate routes a query to one shard); row-level
+ * security stays as the safety net.
+ */
+
 export type MenuRow = typeof menus.$inferSelect;
+export type FunctionPointRow = typeof functionPoints.$inferSelect;
 
 /** Seeds the default menu tree, its function points and the default roles into an empty tenant. */
 export async function seedTenantRbac(tx: Tx, tenantId: number): Promise<void> {
@@ -109,18 +118,26 @@ function seedOf(menu: MenuSeed[], key: string): { seed: MenuSeed; parentKey: str
  * keys added. Run in the tenant's transaction; running it again adds nothing.
  */
 export async function upgradeTenantMenu(tx: Tx, tenantId: number): Promise<string[]> {
-  const [state] = await tx.select({ version: menuVersions.version }).from(menuVersions).limit(1);
+  const [state] = await tx
+    .select({ version: menuVersions.version })
+    .from(menuVersions)
+    .where(eq(menuVersions.tenantId, tenantId))
+    .limit(1);
   const from = state?.version ?? 0;
   const version = menuVersion();
   if (from >= version) return [];
   const menu = defaultMenu();
   const existing = new Map(
-    (await tx.select({ id: menus.id, key: menus.key }).from(menus)).map((m) => [m.key, m.id] as const),
+    (await tx.select({ id: menus.id, key: menus.key }).from(menus).where(eq(menus.tenantId, tenantId))).map(
+      (m) => [m.key, m.id] as const,
+    ),
   );
   // A tenant that never had the default menu has nothing to bring up to date.
   if (existing.size === 0) return [];
   const roleIds = new Map(
-    (await tx.select({ id: roles.id, name: roles.name }).from(roles)).map((r) => [r.name, r.id] as const),
+    (await tx.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.tenantId, tenantId))).map(
+      (r) => [r.name, r.id] as const,
+    ),
   );
   const added: string[] = [];
   const insertEntry = async (key: string): Promise<number | undefined> => {
@@ -133,7 +150,7 @@ export async function upgradeTenantMenu(tx: Tx, tenantId: number): Promise<strin
     const [last] = await tx
       .select({ sort: max(menus.sort) })
       .from(menus)
-      .where(eq(menus.pid, pid));
+      .where(and(eq(menus.tenantId, tenantId), eq(menus.pid, pid)));
     const [row] = await tx
       .insert(menus)
       .values({
@@ -187,7 +204,11 @@ export async function assignDefaultRole(
 ): Promise<void> {
   const role = DEFAULT_ROLES.find((r) => r.identityCodes.includes(identityCode));
   if (!role) return;
-  const [row] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, role.name)).limit(1);
+  const [row] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.name, role.name)))
+    .limit(1);
   if (row) await tx.insert(identityRoles).values({ tenantId, identityId, roleId: row.id }).onConflictDoNothing();
 }
 
@@ -198,13 +219,14 @@ export interface Grants {
   functions: Set<string>;
 }
 
-/** Everything the current tenant's menu holds: what a super administrator acting as the tenant may use. */
-export async function grantsOfTenant(tx: Tx): Promise<Grants> {
-  const menuRows = await tx.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
+/** Everything the tenant's menu holds: what a super administrator acting as the tenant may use. */
+export async function grantsOfTenant(tx: Tx, tenantId: number): Promise<Grants> {
+  const menuRows = await tenantMenus(tx, tenantId);
   const fnRows = await tx
     .select({ code: functionPoints.code, path: menus.path })
     .from(functionPoints)
-    .innerJoin(menus, and(eq(menus.tenantId, functionPoints.tenantId), eq(menus.id, functionPoints.menuId)));
+    .innerJoin(menus, and(eq(menus.tenantId, functionPoints.tenantId), eq(menus.id, functionPoints.menuId)))
+    .where(eq(functionPoints.tenantId, tenantId));
   return {
     menus: menuRows,
     paths: new Set(menuRows.map((m) => m.path).filter(Boolean)),
@@ -212,10 +234,13 @@ export async function grantsOfTenant(tx: Tx): Promise<Grants> {
   };
 }
 
-/** The menus and function points the roles of an identity grant (RLS keeps it inside the tenant). */
-export async function grantsOfIdentity(tx: Tx, identityId: number): Promise<Grants> {
+/** The menus and function points the roles of one of the tenant's identities grant. */
+export async function grantsOfIdentity(tx: Tx, tenantId: number, identityId: number): Promise<Grants> {
   const roleIds = (
-    await tx.select({ id: identityRoles.roleId }).from(identityRoles).where(eq(identityRoles.identityId, identityId))
+    await tx
+      .select({ id: identityRoles.roleId })
+      .from(identityRoles)
+      .where(and(eq(identityRoles.tenantId, tenantId), eq(identityRoles.identityId, identityId)))
   ).map((r) => r.id);
   if (roleIds.length === 0) return { menus: [], paths: new Set(), functions: new Set() };
   const menuRows = await tx
@@ -234,7 +259,7 @@ export async function grantsOfIdentity(tx: Tx, identityId: number): Promise<Gran
     })
     .from(roleMenus)
     .innerJoin(menus, and(eq(menus.tenantId, roleMenus.tenantId), eq(menus.id, roleMenus.menuId)))
-    .where(inArray(roleMenus.roleId, roleIds))
+    .where(and(eq(roleMenus.tenantId, tenantId), inArray(roleMenus.roleId, roleIds)))
     .orderBy(asc(menus.sort), asc(menus.id));
   const fnRows = await tx
     .selectDistinct({ code: functionPoints.code, path: menus.path })
@@ -244,10 +269,511 @@ export async function grantsOfIdentity(tx: Tx, identityId: number): Promise<Gran
       and(eq(functionPoints.tenantId, roleFunctions.tenantId), eq(functionPoints.id, roleFunctions.functionId)),
     )
     .innerJoin(menus, and(eq(menus.tenantId, functionPoints.tenantId), eq(menus.id, functionPoints.menuId)))
-    .where(inArray(roleFunctions.roleId, roleIds));
+    .where(and(eq(roleFunctions.tenantId, tenantId), inArray(roleFunctions.roleId, roleIds)));
   return {
     menus: menuRows,
     paths: new Set(menuRows.map((m) => m.path).filter(Boolean)),
     functions: new Set(fnRows.map((f) => `${f.path}:${f.code}`)),
   };
+}
+
+// ---- Roles (/roleManage) ----
+
+const roleFields = {
+  id: roles.id,
+  name: roles.name,
+  remark: roles.remark,
+  createdAt: roles.createdAt,
+  menuCount: sql<number>`(select count(*)::int from ${roleMenus} rm where rm.tenant_id = ${roles.tenantId} and rm.role_id = ${roles.id})`,
+  identityCount: sql<number>`(select count(*)::int from ${identityRoles} ir where ir.tenant_id = ${roles.tenantId} and ir.role_id = ${roles.id})`,
+};
+export type RoleRow = {
+  id: number;
+  name: string;
+  remark: string;
+  createdAt: Date;
+  menuCount: number;
+  identityCount: number;
+};
+export type RoleValues = { name: string; remark: string };
+
+const rolesMatching = (tenantId: number, keyword?: string, id?: number) =>
+  and(
+    eq(roles.tenantId, tenantId),
+    keyword ? ilike(roles.name, likePattern(keyword)) : undefined,
+    id === undefined ? undefined : eq(roles.id, id),
+  );
+
+export async function countRoles(tx: Tx, tenantId: number, keyword?: string): Promise<number> {
+  const [total] = await tx.select({ n: count() }).from(roles).where(rolesMatching(tenantId, keyword));
+  return total?.n ?? 0;
+}
+
+/** Roles matching the keyword with their menu and holder counts, newest first. */
+export function listRoleRows(
+  tx: Tx,
+  tenantId: number,
+  keyword: string | undefined,
+  limit: number,
+  offset = 0,
+): Promise<RoleRow[]> {
+  return tx
+    .select(roleFields)
+    .from(roles)
+    .where(rolesMatching(tenantId, keyword))
+    .orderBy(desc(roles.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function findRoleRow(tx: Tx, tenantId: number, id: number): Promise<RoleRow | undefined> {
+  const [row] = await tx
+    .select(roleFields)
+    .from(roles)
+    .where(rolesMatching(tenantId, undefined, id));
+  return row;
+}
+
+/** The new role's id; null when the tenant has a role of that name. */
+export async function insertRole(tx: Tx, tenantId: number, values: RoleValues): Promise<number | null> {
+  const [row] = await tx
+    .insert(roles)
+    .values({ tenantId, ...values })
+    .onConflictDoNothing({ target: [roles.tenantId, roles.name] })
+    .returning({ id: roles.id });
+  return row?.id ?? null;
+}
+
+/** Another role of the tenant with that name, if any. */
+export async function roleNamed(tx: Tx, tenantId: number, name: string): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.name, name)));
+  return row?.id;
+}
+
+/** Changes a role; false when the tenant has no such role. */
+export async function updateRoleRow(tx: Tx, tenantId: number, id: number, values: RoleValues): Promise<boolean> {
+  const rows = await tx
+    .update(roles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
+    .returning({ id: roles.id });
+  return rows.length > 0;
+}
+
+/** How many identities hold the role. */
+export async function countRoleHolders(tx: Tx, tenantId: number, id: number): Promise<number> {
+  const [used] = await tx
+    .select({ n: count() })
+    .from(identityRoles)
+    .where(and(eq(identityRoles.tenantId, tenantId), eq(identityRoles.roleId, id)));
+  return used?.n ?? 0;
+}
+
+/** Deletes a role; false when the tenant had no such role. */
+export async function deleteRoleRow(tx: Tx, tenantId: number, id: number): Promise<boolean> {
+  const rows = await tx
+    .delete(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
+    .returning({ id: roles.id });
+  return rows.length > 0;
+}
+
+// ---- Function points (/function) ----
+
+const functionFields = {
+  id: functionPoints.id,
+  menuId: functionPoints.menuId,
+  menuName: menus.name,
+  menuPath: menus.path,
+  code: functionPoints.code,
+  name: functionPoints.name,
+};
+export type FunctionRow = {
+  id: number;
+  menuId: number;
+  menuName: string;
+  menuPath: string;
+  code: string;
+  name: string;
+};
+export type FunctionValues = { menuId: number; code: string; name: string };
+
+const functionsMatching = (tenantId: number, keyword?: string, id?: number) =>
+  and(
+    eq(functionPoints.tenantId, tenantId),
+    keyword
+      ? or(
+          ilike(functionPoints.name, likePattern(keyword)),
+          ilike(functionPoints.code, likePattern(keyword)),
+          ilike(menus.name, likePattern(keyword)),
+          ilike(menus.path, likePattern(keyword)),
+        )
+      : undefined,
+    id === undefined ? undefined : eq(functionPoints.id, id),
+  );
+const functionMenu = and(eq(menus.tenantId, functionPoints.tenantId), eq(menus.id, functionPoints.menuId));
+
+export async function countFunctions(tx: Tx, tenantId: number, keyword?: string): Promise<number> {
+  const [total] = await tx
+    .select({ n: count() })
+    .from(functionPoints)
+    .innerJoin(menus, functionMenu)
+    .where(functionsMatching(tenantId, keyword));
+  return total?.n ?? 0;
+}
+
+/** Function points matching the keyword (name, code, menu name or path) with their menu, in menu order. */
+export function listFunctionRows(
+  tx: Tx,
+  tenantId: number,
+  keyword: string | undefined,
+  limit: number,
+  offset = 0,
+): Promise<FunctionRow[]> {
+  return tx
+    .select(functionFields)
+    .from(functionPoints)
+    .innerJoin(menus, functionMenu)
+    .where(functionsMatching(tenantId, keyword))
+    .orderBy(asc(menus.sort), asc(menus.id), asc(functionPoints.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function findFunctionRow(tx: Tx, tenantId: number, id: number): Promise<FunctionRow | undefined> {
+  const [row] = await tx
+    .select(functionFields)
+    .from(functionPoints)
+    .innerJoin(menus, functionMenu)
+    .where(functionsMatching(tenantId, undefined, id));
+  return row;
+}
+
+/** The new function point's id; null when its menu has one with that code. */
+export async function insertFunction(tx: Tx, tenantId: number, values: FunctionValues): Promise<number | null> {
+  const [row] = await tx
+    .insert(functionPoints)
+    .values({ tenantId, ...values })
+    .onConflictDoNothing({ target: [functionPoints.tenantId, functionPoints.menuId, functionPoints.code] })
+    .returning({ id: functionPoints.id });
+  return row?.id ?? null;
+}
+
+/** Another function point of the menu with that code, if any. */
+export async function functionCoded(
+  tx: Tx,
+  tenantId: number,
+  menuId: number,
+  code: string,
+): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: functionPoints.id })
+    .from(functionPoints)
+    .where(
+      and(eq(functionPoints.tenantId, tenantId), eq(functionPoints.menuId, menuId), eq(functionPoints.code, code)),
+    );
+  return row?.id;
+}
+
+/** Changes a function point; false when the tenant has no such point. */
+export async function updateFunctionRow(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  values: FunctionValues,
+): Promise<boolean> {
+  const rows = await tx
+    .update(functionPoints)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(functionPoints.tenantId, tenantId), eq(functionPoints.id, id)))
+    .returning({ id: functionPoints.id });
+  return rows.length > 0;
+}
+
+/** Deletes a function point; false when the tenant had no such point. */
+export async function deleteFunctionRow(tx: Tx, tenantId: number, id: number): Promise<boolean> {
+  const rows = await tx
+    .delete(functionPoints)
+    .where(and(eq(functionPoints.tenantId, tenantId), eq(functionPoints.id, id)))
+    .returning({ id: functionPoints.id });
+  return rows.length > 0;
+}
+
+export async function menuExists(tx: Tx, tenantId: number, id: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: menus.id })
+    .from(menus)
+    .where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)));
+  return Boolean(row);
+}
+
+/** Every menu node of the tenant (id, parent, name, path), in menu order within each level. */
+export function menuNodes(
+  tx: Tx,
+  tenantId: number,
+): Promise<{ id: number; pid: number; name: string; path: string }[]> {
+  return tx
+    .select({ id: menus.id, pid: menus.pid, name: menus.name, path: menus.path })
+    .from(menus)
+    .where(eq(menus.tenantId, tenantId))
+    .orderBy(asc(menus.sort), asc(menus.id));
+}
+
+// ---- The menu tree (/setMenu, /jurisdiction) ----
+
+/** Every menu entry of the tenant, in menu order. */
+export function tenantMenus(tx: Tx, tenantId: number): Promise<MenuRow[]> {
+  return tx.select().from(menus).where(eq(menus.tenantId, tenantId)).orderBy(asc(menus.sort), asc(menus.id));
+}
+
+/** Every function point of the tenant, by id. */
+export function tenantFunctions(tx: Tx, tenantId: number): Promise<FunctionPointRow[]> {
+  return tx.select().from(functionPoints).where(eq(functionPoints.tenantId, tenantId)).orderBy(asc(functionPoints.id));
+}
+
+/** The parent of each menu entry of the tenant (id → pid, 0 for a group). */
+export async function menuParents(tx: Tx, tenantId: number): Promise<Map<number, number>> {
+  const rows = await tx.select({ id: menus.id, pid: menus.pid }).from(menus).where(eq(menus.tenantId, tenantId));
+  return new Map(rows.map((m) => [m.id, m.pid]));
+}
+
+export type MenuValues = { pid: number; name: string; path: string; img: string; sort: number; hidden: boolean };
+
+/** Adds a menu entry with the key given; its id. */
+export async function insertMenu(tx: Tx, tenantId: number, values: MenuValues & { key: string }): Promise<number> {
+  const [row] = await tx
+    .insert(menus)
+    .values({ tenantId, ...values })
+    .returning({ id: menus.id });
+  return row?.id ?? 0;
+}
+
+/** Changes a menu entry; false when the tenant has no such entry. */
+export async function updateMenuRow(tx: Tx, tenantId: number, id: number, values: MenuValues): Promise<boolean> {
+  const rows = await tx
+    .update(menus)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)))
+    .returning({ id: menus.id });
+  return rows.length > 0;
+}
+
+/** How many entries sit directly under a menu entry. */
+export async function countChildMenus(tx: Tx, tenantId: number, id: number): Promise<number> {
+  const [children] = await tx
+    .select({ n: count() })
+    .from(menus)
+    .where(and(eq(menus.tenantId, tenantId), eq(menus.pid, id)));
+  return children?.n ?? 0;
+}
+
+/** Deletes a menu entry (its function points and grants cascade); false when the tenant had none. */
+export async function deleteMenuRow(tx: Tx, tenantId: number, id: number): Promise<boolean> {
+  const rows = await tx
+    .delete(menus)
+    .where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)))
+    .returning({ id: menus.id });
+  return rows.length > 0;
+}
+
+// ---- What a role grants (/jurisdiction, /roleManageDetail) ----
+
+export async function roleExists(tx: Tx, tenantId: number, id: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+  return Boolean(row);
+}
+
+/** The ids of the menu entries and of the function points a role grants. */
+export async function roleGrantIds(
+  tx: Tx,
+  tenantId: number,
+  roleId: number,
+): Promise<{ menuIds: number[]; functionIds: number[] }> {
+  const m = await tx
+    .select({ id: roleMenus.menuId })
+    .from(roleMenus)
+    .where(and(eq(roleMenus.tenantId, tenantId), eq(roleMenus.roleId, roleId)));
+  const f = await tx
+    .select({ id: roleFunctions.functionId })
+    .from(roleFunctions)
+    .where(and(eq(roleFunctions.tenantId, tenantId), eq(roleFunctions.roleId, roleId)));
+  return { menuIds: m.map((r) => r.id), functionIds: f.map((r) => r.id) };
+}
+
+/** The tenant's function points among the ids, with their menu entry (no statement for none). */
+export async function functionMenus(
+  tx: Tx,
+  tenantId: number,
+  ids: number[],
+): Promise<{ id: number; menuId: number }[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: functionPoints.id, menuId: functionPoints.menuId })
+    .from(functionPoints)
+    .where(and(eq(functionPoints.tenantId, tenantId), inArray(functionPoints.id, ids)));
+}
+
+/** Replaces what a role grants with the menu entries and function points given (checked by the caller). */
+export async function replaceRoleGrants(
+  tx: Tx,
+  tenantId: number,
+  roleId: number,
+  menuIds: number[],
+  functionIds: number[],
+): Promise<void> {
+  await tx.delete(roleMenus).where(and(eq(roleMenus.tenantId, tenantId), eq(roleMenus.roleId, roleId)));
+  await tx.delete(roleFunctions).where(and(eq(roleFunctions.tenantId, tenantId), eq(roleFunctions.roleId, roleId)));
+  if (menuIds.length) await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ tenantId, roleId, menuId })));
+  if (functionIds.length)
+    await tx.insert(roleFunctions).values(functionIds.map((functionId) => ({ tenantId, roleId, functionId })));
+}
+
+/** The menu entries a role grants (menu order). */
+export function roleMenuGrants(
+  tx: Tx,
+  tenantId: number,
+  roleId: number,
+): Promise<{ menuId: number; name: string; path: string }[]> {
+  return tx
+    .select({ menuId: menus.id, name: menus.name, path: menus.path })
+    .from(roleMenus)
+    .innerJoin(menus, and(eq(menus.tenantId, roleMenus.tenantId), eq(menus.id, roleMenus.menuId)))
+    .where(and(eq(roleMenus.tenantId, tenantId), eq(roleMenus.roleId, roleId)))
+    .orderBy(asc(menus.sort), asc(menus.id));
+}
+
+/** The function points a role grants, with their menu entry, by id. */
+export function roleFunctionGrants(
+  tx: Tx,
+  tenantId: number,
+  roleId: number,
+): Promise<{ menuId: number; name: string }[]> {
+  return tx
+    .select({ menuId: functionPoints.menuId, name: functionPoints.name })
+    .from(roleFunctions)
+    .innerJoin(
+      functionPoints,
+      and(eq(functionPoints.tenantId, roleFunctions.tenantId), eq(functionPoints.id, roleFunctions.functionId)),
+    )
+    .where(and(eq(roleFunctions.tenantId, tenantId), eq(roleFunctions.roleId, roleId)))
+    .orderBy(asc(functionPoints.id));
+}
+
+// ---- Who holds a role (/roleManageDetail, the staff screen) ----
+
+/** The tenant's roles among the ids. */
+export async function rolesAmong(tx: Tx, tenantId: number, ids: number[]): Promise<number[]> {
+  const rows = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** Replaces the roles of an identity with the roles given (checked by the caller). */
+export async function replaceIdentityRoles(
+  tx: Tx,
+  tenantId: number,
+  identityId: number,
+  roleIds: number[],
+): Promise<void> {
+  await tx
+    .delete(identityRoles)
+    .where(and(eq(identityRoles.tenantId, tenantId), eq(identityRoles.identityId, identityId)));
+  if (roleIds.length)
+    await tx.insert(identityRoles).values(roleIds.map((roleId) => ({ tenantId, identityId, roleId })));
+}
+
+/** The roles of several identities of the tenant (identity, role id, role name), by role id. */
+export function roleRowsOfIdentities(
+  tx: Tx,
+  tenantId: number,
+  identityIds: number[],
+): Promise<{ identityId: number; id: number; name: string }[]> {
+  return tx
+    .select({ identityId: identityRoles.identityId, id: roles.id, name: roles.name })
+    .from(identityRoles)
+    .innerJoin(roles, and(eq(roles.tenantId, identityRoles.tenantId), eq(roles.id, identityRoles.roleId)))
+    .where(and(eq(identityRoles.tenantId, tenantId), inArray(identityRoles.identityId, identityIds)))
+    .orderBy(asc(roles.id));
+}
+
+export type HolderRow = {
+  identityId: number;
+  userId: number;
+  name: string;
+  mobile: string | null;
+  code: number;
+  orgName: string | null;
+};
+
+/**
+ * The identities of the tenant that hold a role, with their person and organisation, newest
+ * identity first. `users` is global (one account in every tenant): its join takes no tenant.
+ */
+function holders(tx: Tx, tenantId: number, roleId: number, keyword?: string) {
+  return tx
+    .select({
+      identityId: identities.id,
+      userId: users.id,
+      name: users.name,
+      mobile: users.mobile,
+      code: identities.identityCode,
+      orgName: orgs.name,
+    })
+    .from(identityRoles)
+    .innerJoin(
+      identities,
+      and(eq(identities.tenantId, identityRoles.tenantId), eq(identities.id, identityRoles.identityId)),
+    )
+    .innerJoin(users, eq(users.id, identities.userId))
+    .leftJoin(orgs, and(eq(orgs.tenantId, identities.tenantId), eq(orgs.id, identities.orgId)))
+    .where(
+      and(
+        eq(identityRoles.tenantId, tenantId),
+        eq(identityRoles.roleId, roleId),
+        keyword ? or(ilike(users.name, likePattern(keyword)), ilike(users.mobile, likePattern(keyword))) : undefined,
+      ),
+    )
+    .orderBy(desc(identities.id));
+}
+
+/** How many holders of a role match the keyword (name or mobile). */
+export async function countHolderRows(tx: Tx, tenantId: number, roleId: number, keyword?: string): Promise<number> {
+  const [total] = await tx.select({ n: count() }).from(holders(tx, tenantId, roleId, keyword).as('h'));
+  return total?.n ?? 0;
+}
+
+/** The holders of a role matching the keyword (name or mobile), newest identity first. */
+export function listHolderRows(
+  tx: Tx,
+  tenantId: number,
+  roleId: number,
+  keyword: string | undefined,
+  limit: number,
+  offset?: number,
+): Promise<HolderRow[]> {
+  const rows = holders(tx, tenantId, roleId, keyword).limit(limit);
+  return offset === undefined ? rows : rows.offset(offset);
+}
+
+/** Takes a role from one identity; false when it did not hold it. */
+export async function deleteRoleHolder(tx: Tx, tenantId: number, roleId: number, identityId: number): Promise<boolean> {
+  const gone = await tx
+    .delete(identityRoles)
+    .where(
+      and(
+        eq(identityRoles.tenantId, tenantId),
+        eq(identityRoles.roleId, roleId),
+        eq(identityRoles.identityId, identityId),
+      ),
+    )
+    .returning({ id: identityRoles.identityId });
+  return gone.length > 0;
 }

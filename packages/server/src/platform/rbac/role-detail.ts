@@ -1,40 +1,15 @@
-import { identityName, likePattern, maskPhone, ResultCode, type TPage, type TPageQuery } from '@shetuan/shared';
+import { identityName, maskPhone, ResultCode, type TPage, type TPageQuery } from '@shetuan/shared';
 import type { TRoleDetail, TRoleHolder } from '@shetuan/shared/rbac';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db';
-import { identities, orgs, users } from '../directory/tables';
 import { AppError } from '../http/errors';
-import { functionPoints, identityRoles, menus, roleFunctions, roleMenus, roles } from './tables';
+import * as repo from './repository';
 
 /** A role with the menus it grants (menu order) and, under each, the function points it grants. */
-export async function roleDetail(tx: Tx, roleId: number): Promise<TRoleDetail> {
-  const [role] = await tx
-    .select({
-      id: roles.id,
-      name: roles.name,
-      remark: roles.remark,
-      createdAt: roles.createdAt,
-      menuCount: sql<number>`(select count(*)::int from ${roleMenus} rm where rm.role_id = ${roles.id} and rm.tenant_id = ${roles.tenantId})`,
-      identityCount: sql<number>`(select count(*)::int from ${identityRoles} ir where ir.role_id = ${roles.id} and ir.tenant_id = ${roles.tenantId})`,
-    })
-    .from(roles)
-    .where(eq(roles.id, roleId));
+export async function roleDetail(tx: Tx, tenantId: number, roleId: number): Promise<TRoleDetail> {
+  const role = await repo.findRoleRow(tx, tenantId, roleId);
   if (!role) throw new AppError(ResultCode.FAILED, '角色不存在');
-  const granted = await tx
-    .select({ menuId: menus.id, name: menus.name, path: menus.path })
-    .from(roleMenus)
-    .innerJoin(menus, and(eq(menus.tenantId, roleMenus.tenantId), eq(menus.id, roleMenus.menuId)))
-    .where(eq(roleMenus.roleId, roleId))
-    .orderBy(asc(menus.sort), asc(menus.id));
-  const fns = await tx
-    .select({ menuId: functionPoints.menuId, name: functionPoints.name })
-    .from(roleFunctions)
-    .innerJoin(
-      functionPoints,
-      and(eq(functionPoints.tenantId, roleFunctions.tenantId), eq(functionPoints.id, roleFunctions.functionId)),
-    )
-    .where(eq(roleFunctions.roleId, roleId))
-    .orderBy(asc(functionPoints.id));
+  const granted = await repo.roleMenuGrants(tx, tenantId, roleId);
+  const fns = await repo.roleFunctionGrants(tx, tenantId, roleId);
   return {
     ...role,
     createdAt: role.createdAt.toISOString(),
@@ -44,41 +19,7 @@ export async function roleDetail(tx: Tx, roleId: number): Promise<TRoleDetail> {
   };
 }
 
-function holders(tx: Tx, roleId: number, keyword?: string) {
-  return tx
-    .select({
-      identityId: identities.id,
-      userId: users.id,
-      name: users.name,
-      mobile: users.mobile,
-      code: identities.identityCode,
-      orgName: orgs.name,
-    })
-    .from(identityRoles)
-    .innerJoin(
-      identities,
-      and(eq(identities.tenantId, identityRoles.tenantId), eq(identities.id, identityRoles.identityId)),
-    )
-    .innerJoin(users, eq(users.id, identities.userId))
-    .leftJoin(orgs, and(eq(orgs.tenantId, identities.tenantId), eq(orgs.id, identities.orgId)))
-    .where(
-      and(
-        eq(identityRoles.roleId, roleId),
-        keyword ? or(ilike(users.name, likePattern(keyword)), ilike(users.mobile, likePattern(keyword))) : undefined,
-      ),
-    )
-    .orderBy(desc(identities.id));
-}
-
-type HolderRow = {
-  identityId: number;
-  userId: number;
-  name: string;
-  mobile: string | null;
-  code: number;
-  orgName: string | null;
-};
-const toHolder = (r: HolderRow): TRoleHolder => ({
+const toHolder = (r: repo.HolderRow): TRoleHolder => ({
   identityId: r.identityId,
   userId: r.userId,
   name: r.name,
@@ -87,31 +28,42 @@ const toHolder = (r: HolderRow): TRoleHolder => ({
   orgName: r.orgName ?? '',
 });
 
-async function requireRole(tx: Tx, roleId: number): Promise<void> {
-  const [row] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
-  if (!row) throw new AppError(ResultCode.FAILED, '角色不存在');
+async function requireRole(tx: Tx, tenantId: number, roleId: number): Promise<void> {
+  if (!(await repo.roleExists(tx, tenantId, roleId))) throw new AppError(ResultCode.FAILED, '角色不存在');
 }
 
 /** The identities that hold a role, newest identity first. */
-export async function roleHolders(tx: Tx, roleId: number, query: TPageQuery): Promise<TPage<TRoleHolder>> {
-  await requireRole(tx, roleId);
-  const [total] = await tx.select({ n: count() }).from(holders(tx, roleId, query.keyword).as('h'));
-  const rows = await holders(tx, roleId, query.keyword)
-    .limit(query.pageSize)
-    .offset((query.current - 1) * query.pageSize);
-  return { records: rows.map(toHolder), total: total?.n ?? 0, current: query.current, pageSize: query.pageSize };
+export async function roleHolders(
+  tx: Tx,
+  tenantId: number,
+  roleId: number,
+  query: TPageQuery,
+): Promise<TPage<TRoleHolder>> {
+  await requireRole(tx, tenantId, roleId);
+  const total = await repo.countHolderRows(tx, tenantId, roleId, query.keyword);
+  const rows = await repo.listHolderRows(
+    tx,
+    tenantId,
+    roleId,
+    query.keyword,
+    query.pageSize,
+    (query.current - 1) * query.pageSize,
+  );
+  return { records: rows.map(toHolder), total, current: query.current, pageSize: query.pageSize };
 }
 
-export async function allRoleHolders(tx: Tx, roleId: number, keyword?: string): Promise<TRoleHolder[]> {
-  await requireRole(tx, roleId);
-  return (await holders(tx, roleId, keyword).limit(50_000)).map(toHolder);
+export async function allRoleHolders(
+  tx: Tx,
+  tenantId: number,
+  roleId: number,
+  keyword?: string,
+): Promise<TRoleHolder[]> {
+  await requireRole(tx, tenantId, roleId);
+  return (await repo.listHolderRows(tx, tenantId, roleId, keyword, 50_000)).map(toHolder);
 }
 
 /** Takes a role away from one identity. */
-export async function removeRoleHolder(tx: Tx, roleId: number, identityId: number): Promise<void> {
-  const gone = await tx
-    .delete(identityRoles)
-    .where(and(eq(identityRoles.roleId, roleId), eq(identityRoles.identityId, identityId)))
-    .returning({ id: identityRoles.identityId });
-  if (gone.length === 0) throw new AppError(ResultCode.FAILED, '该身份没有此角色');
+export async function removeRoleHolder(tx: Tx, tenantId: number, roleId: number, identityId: number): Promise<void> {
+  if (!(await repo.deleteRoleHolder(tx, tenantId, roleId, identityId)))
+    throw new AppError(ResultCode.FAILED, '该身份没有此角色');
 }

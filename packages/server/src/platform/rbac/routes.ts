@@ -1,38 +1,21 @@
 import { ok, ZEnvelope, ZIdParam, ZPage, ZPageQuery } from '@shetuan/shared';
 import { IDENTITY_PAGES } from '@shetuan/shared/identity';
-import {
-  PLATFORM_PAGES,
-  ZMenuTree,
-  ZRoleDetail,
-  ZRoleGrants,
-  ZRoleHolder,
-  ZRoleInput,
-  ZRolePage,
-  ZRoleQuery,
-} from '@shetuan/shared/rbac';
+import { PLATFORM_PAGES, ROLES, ZMenuTree, ZRoleGrants, ZRoleHolder } from '@shetuan/shared/rbac';
 import { z } from 'zod';
 import { authOf, callerTenant } from '../auth/context';
 import type { AppInstance } from '../http/app-types';
 import { sendXlsx } from '../http/excel';
+import { resourceRoutes } from '../resource';
 import * as admin from './admin-service';
 import * as detail from './role-detail';
 
 const tags = ['rbac'];
 const ZNull = ZEnvelope(z.null());
 
-/** /roleManage and /jurisdiction: roles, and what each grants. */
+/** /roleManage (the resource kit) and /jurisdiction: roles, and what each grants. */
 export async function rbacRoutes(app: AppInstance): Promise<void> {
   const { db } = app;
   const inTenant = callerTenant(db, { withUser: true });
-
-  app.get(
-    '/rbac/roles',
-    {
-      config: { permission: PLATFORM_PAGES.role.path },
-      schema: { tags, summary: '角色列表', querystring: ZRoleQuery, response: { 200: ZEnvelope(ZRolePage) } },
-    },
-    async (request) => ok(await inTenant(request, (tx) => admin.listRoles(tx, request.query))),
-  );
 
   app.get(
     '/rbac/roles/options',
@@ -46,74 +29,11 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
     },
     async (request) =>
       ok({
-        list: (await inTenant(request, (tx) => admin.allRoles(tx))).map((r) => ({ id: r.id, name: r.name })),
+        list: (await inTenant(request, (tx) => admin.allRoles(tx, authOf(request).tenantId))).map((r) => ({
+          id: r.id,
+          name: r.name,
+        })),
       }),
-  );
-
-  app.get(
-    '/rbac/roles/export',
-    {
-      config: { permission: PLATFORM_PAGES.role.export },
-      schema: { tags, summary: '导出角色（xlsx）', querystring: ZRoleQuery.pick({ keyword: true }) },
-    },
-    async (request, reply) => {
-      const rows = await inTenant(request, (tx) => admin.allRoles(tx, request.query.keyword));
-      return sendXlsx(
-        reply,
-        '角色列表',
-        '角色',
-        [
-          { header: '角色名称', width: 24, value: (r) => r.name },
-          { header: '备注', width: 40, value: (r) => r.remark },
-          { header: '菜单数', width: 10, value: (r) => r.menuCount },
-          { header: '已分配身份数', width: 14, value: (r) => r.identityCount },
-          { header: '创建时间', width: 22, value: (r) => new Date(r.createdAt) },
-        ],
-        rows,
-      );
-    },
-  );
-
-  app.post(
-    '/rbac/roles',
-    {
-      config: { permission: PLATFORM_PAGES.role.add },
-      schema: {
-        tags,
-        summary: '新增角色',
-        body: ZRoleInput,
-        response: { 200: ZEnvelope(z.object({ id: z.number() })) },
-      },
-    },
-    async (request) =>
-      ok(
-        { id: await inTenant(request, (tx) => admin.createRole(tx, authOf(request).tenantId, request.body)) },
-        '新增成功',
-      ),
-  );
-
-  app.put(
-    '/rbac/roles/:id',
-    {
-      config: { permission: PLATFORM_PAGES.role.edit },
-      schema: { tags, summary: '修改角色', params: ZIdParam, body: ZRoleInput, response: { 200: ZNull } },
-    },
-    async (request) => {
-      await inTenant(request, (tx) => admin.updateRole(tx, request.params.id, request.body));
-      return ok(null, '保存成功');
-    },
-  );
-
-  app.delete(
-    '/rbac/roles/:id',
-    {
-      config: { permission: PLATFORM_PAGES.role.delete },
-      schema: { tags, summary: '删除角色', params: ZIdParam, response: { 200: ZNull } },
-    },
-    async (request) => {
-      await inTenant(request, (tx) => admin.deleteRole(tx, request.params.id));
-      return ok(null, '删除成功');
-    },
   );
 
   app.get(
@@ -122,7 +42,7 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
       config: { permission: PLATFORM_PAGES.jurisdiction.path },
       schema: { tags, summary: '菜单与功能点树', response: { 200: ZEnvelope(ZMenuTree) } },
     },
-    async (request) => ok({ tree: await inTenant(request, (tx) => admin.menuTree(tx)) }),
+    async (request) => ok({ tree: await inTenant(request, (tx) => admin.menuTree(tx, authOf(request).tenantId)) }),
   );
 
   app.get(
@@ -131,7 +51,8 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
       config: { permission: PLATFORM_PAGES.jurisdiction.path },
       schema: { tags, summary: '角色的菜单与功能点', params: ZIdParam, response: { 200: ZEnvelope(ZRoleGrants) } },
     },
-    async (request) => ok(await inTenant(request, (tx) => admin.roleGrants(tx, request.params.id))),
+    async (request) =>
+      ok(await inTenant(request, (tx) => admin.roleGrants(tx, authOf(request).tenantId, request.params.id))),
   );
 
   app.put(
@@ -155,20 +76,13 @@ export async function rbacRoutes(app: AppInstance): Promise<void> {
   );
 
   await roleDetailRoutes(app);
+  await resourceRoutes(app, ROLES, admin.roleService);
 }
 
-/** /roleManageDetail: a role, what it grants, and who holds it. */
+/** /roleManageDetail: who holds a role (the role with its grants is the resource's detail, GET :id). */
 async function roleDetailRoutes(app: AppInstance): Promise<void> {
   const { db } = app;
   const inTenant = callerTenant(db);
-  app.get(
-    '/rbac/roles/:id',
-    {
-      config: { permission: PLATFORM_PAGES.role.path },
-      schema: { tags, summary: '角色详情（含授权）', params: ZIdParam, response: { 200: ZEnvelope(ZRoleDetail) } },
-    },
-    async (request) => ok(await inTenant(request, (tx) => detail.roleDetail(tx, request.params.id))),
-  );
   app.get(
     '/rbac/roles/:id/holders',
     {
@@ -181,7 +95,12 @@ async function roleDetailRoutes(app: AppInstance): Promise<void> {
         response: { 200: ZEnvelope(ZPage(ZRoleHolder)) },
       },
     },
-    async (request) => ok(await inTenant(request, (tx) => detail.roleHolders(tx, request.params.id, request.query))),
+    async (request) =>
+      ok(
+        await inTenant(request, (tx) =>
+          detail.roleHolders(tx, authOf(request).tenantId, request.params.id, request.query),
+        ),
+      ),
   );
   app.get(
     '/rbac/roles/:id/holders/export',
@@ -195,7 +114,9 @@ async function roleDetailRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const rows = await inTenant(request, (tx) => detail.allRoleHolders(tx, request.params.id, request.query.keyword));
+      const rows = await inTenant(request, (tx) =>
+        detail.allRoleHolders(tx, authOf(request).tenantId, request.params.id, request.query.keyword),
+      );
       return sendXlsx(
         reply,
         '角色成员',
@@ -224,7 +145,9 @@ async function roleDetailRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      await inTenant(request, (tx) => detail.removeRoleHolder(tx, request.params.id, request.params.identityId));
+      await inTenant(request, (tx) =>
+        detail.removeRoleHolder(tx, authOf(request).tenantId, request.params.id, request.params.identityId),
+      );
       return ok(null, '已移除');
     },
   );

@@ -1,1 +1,9 @@
-export { IMPORT_MAX_ROWS, type ResourceService, resourceExportJob, resourceRoutes } from './routes';
+export {
+  IMPORT_MAX_ROWS,
+  type ResourceScope,
+  type ResourceService,
+  resourceExportJob,
+  resourceNotFound,
+  resourceRoutes,
+  TENANT_SCOPE,
+} from './routes';

@@ -14,19 +14,42 @@ import {
   ZPage,
 } from '@shetuan/shared';
 import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf, callerTenant } from '../auth/context';
-import type { Tx } from '../db';
+import type { AppDatabase, Tx } from '../db';
 import { readUpload } from '../files/routes';
 import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
 import { type ExcelColumn, sendXlsx } from '../http/excel';
 import { enqueueJob } from '../jobs';
 import { exportPagesToFile } from '../jobs/export';
-import type { JobHandler } from '../jobs/registry';
+import type { JobContext, JobHandler } from '../jobs/registry';
 
 type Infer<T extends z.ZodType> = z.output<T>;
-type AnyContract = ResourceContract;
+// biome-ignore lint/suspicious/noExplicitAny: any contract, whatever its detail schema
+type AnyContract = ResourceContract<z.ZodObject, z.ZodObject, z.ZodObject, z.ZodObject, any>;
+/** What GET :id answers: the contract's detail schema, or its entity. */
+type DetailOf<C extends AnyContract> =
+  NonNullable<C['detail']> extends z.ZodObject ? Infer<NonNullable<C['detail']>> : Infer<C['entity']>;
+type Work<T> = (tx: Tx, tenantId: number) => Promise<T>;
+
+/**
+ * Where a resource's rows live, and so how its routes and its export job reach them: the transaction
+ * the service's functions get and the tenant id they are given.
+ */
+export interface ResourceScope {
+  /** Refuses a caller the resource is not for, before any of its routes does anything. */
+  guard?(request: FastifyRequest): void;
+  request<T>(db: AppDatabase, request: FastifyRequest, work: Work<T>): Promise<T>;
+  job<T>(ctx: JobContext, work: Work<T>): Promise<T>;
+}
+
+/** The default: the caller's tenant transaction (row-level security), the caller's tenant id. */
+export const TENANT_SCOPE: ResourceScope = {
+  request: (db, request, work) => callerTenant(db)(request, (tx) => work(tx, authOf(request).tenantId)),
+  job: (ctx, work) => ctx.db.withTenant(ctx.tenantId, (tx) => work(tx, ctx.tenantId)),
+};
 
 /**
  * What a module implements for a resource: its service over its repository. Every function runs
@@ -35,10 +58,25 @@ type AnyContract = ResourceContract;
  */
 export interface ResourceService<C extends AnyContract> {
   list(tx: Tx, tenantId: number, query: Infer<C['filters']>): Promise<TPage<Infer<C['entity']>>>;
-  get(tx: Tx, tenantId: number, id: number): Promise<Infer<C['entity']> | null>;
+  /** The record for the detail and the edit form; null (or an AppError of its own) when absent. */
+  get(tx: Tx, tenantId: number, id: number): Promise<DetailOf<C> | null>;
   create(tx: Tx, tenantId: number, input: Infer<C['create']>): Promise<number>;
   update(tx: Tx, tenantId: number, id: number, input: Infer<C['update']>): Promise<void>;
-  remove(tx: Tx, tenantId: number, id: number): Promise<void>;
+  /** Needed when the page has 删除. */
+  remove?(tx: Tx, tenantId: number, id: number): Promise<void>;
+  /**
+   * Rows outside the tenants' own data (the operations platform's tenant list): how to reach them,
+   * checks included. TENANT_SCOPE by default.
+   */
+  scope?: ResourceScope;
+}
+
+/** A list's records with every row's children after it (a tree list, flat for the export). */
+function flatten(records: Record<string, unknown>[]): Record<string, unknown>[] {
+  return records.flatMap((r) => {
+    const children = r.children;
+    return Array.isArray(children) && children.length > 0 ? [r, ...flatten(children)] : [r];
+  });
 }
 
 /** Most rows one import reads. */
@@ -53,7 +91,7 @@ function notFound(contract: AnyContract): AppError {
 /** The export columns of a resource: its fields with export !== false, shown as text. */
 function exportColumns(contract: AnyContract): ExcelColumn<Record<string, unknown>>[] {
   return contract.fields
-    .filter((f) => f.export !== false)
+    .filter((f) => f.export !== false && !f.formOnly)
     .map((f) => ({
       header: f.title,
       width: f.width ? Math.round(f.width / 7) : 18,
@@ -64,29 +102,33 @@ function exportColumns(contract: AnyContract): ExcelColumn<Record<string, unknow
 /** The fields an import reads: exported fields the create schema accepts. */
 function importFields(contract: AnyContract) {
   const shape = contract.create.shape as Record<string, unknown>;
-  return contract.fields.filter((f) => f.export !== false && f.key in shape);
+  return contract.fields.filter((f) => f.export !== false && !f.formOnly && f.key in shape);
 }
 
 /**
  * The background export of a resource (a job kind for the module's manifest): pages through the
- * service's list with the filters the person had, into an .xlsx in the tenant's files.
+ * service's list with the filters the person had, into an .xlsx in the tenant's files. A tree
+ * list's children follow their parent.
  */
 export function resourceExportJob<C extends AnyContract>(
   contract: C,
   service: ResourceService<C>,
 ): Record<string, JobHandler> {
+  const scope = service.scope ?? TENANT_SCOPE;
   const handler: JobHandler = (ctx) => {
     const filters = (ctx.payload.query ?? {}) as Record<string, unknown>;
     return exportPagesToFile(ctx, {
       fileName: `${contract.title}.xlsx`,
       sheet: contract.title,
       columns: exportColumns(contract),
-      page: (current, pageSize) =>
-        ctx.db.withTenant(ctx.tenantId, (tx) =>
-          service.list(tx, ctx.tenantId, { ...(contract.filters.parse(filters) as object), current, pageSize } as Infer<
+      page: async (current, pageSize) => {
+        const page = (await scope.job(ctx, (tx, tenantId) =>
+          service.list(tx, tenantId, { ...(contract.filters.parse(filters) as object), current, pageSize } as Infer<
             C['filters']
           >),
-        ) as Promise<TPage<Record<string, unknown>>>,
+        )) as TPage<Record<string, unknown>>;
+        return { ...page, records: flatten(page.records) };
+      },
       doneText: (rows) => `${contract.title}（${rows} 条）已导出，请在导出窗口下载。`,
     });
   };
@@ -120,17 +162,22 @@ async function readSheet(data: Buffer): Promise<{ headers: string[]; rows: { row
 class RollBack extends Error {}
 
 /**
- * The routes of a resource under contract.api: list, detail, create, update, delete, export job,
- * import template and import. Reading needs the page, the rest its function points (import:
- * add). Multipart fields of an import that the create schema knows (a parent's key such as
- * dictCode) apply to every row.
+ * The routes of a resource under contract.api: list, detail, create, update, delete (when the page
+ * has 删除), the export job (when it has 导出), and for an importable resource the import template
+ * and the import. Reading needs the page, the rest its function points (import: add). Multipart
+ * fields of an import that the create schema knows (a parent's key such as dictCode) apply to
+ * every row.
  */
 export async function resourceRoutes<C extends AnyContract>(
   app: AppInstance,
   contract: C,
   service: ResourceService<C>,
 ): Promise<void> {
-  const inTenant = callerTenant(app.db);
+  const scope = service.scope ?? TENANT_SCOPE;
+  const run = <T>(request: FastifyRequest, work: Work<T>) => {
+    scope.guard?.(request);
+    return scope.request(app.db, request, work);
+  };
   const tags = [contract.name];
   const { page, api, title } = contract;
   const ZNull = ZEnvelope(z.null());
@@ -147,37 +194,108 @@ export async function resourceRoutes<C extends AnyContract>(
       },
     },
     async (request) =>
-      ok(
-        await inTenant(request, (tx) =>
-          service.list(tx, authOf(request).tenantId, request.query as Infer<C['filters']>),
-        ),
-      ),
+      ok(await run(request, (tx, tenantId) => service.list(tx, tenantId, request.query as Infer<C['filters']>))),
   );
 
-  app.post(
-    `${api}/export-jobs`,
+  if (page.export)
+    app.post(
+      `${api}/export-jobs`,
+      {
+        config: { permission: page.export },
+        schema: {
+          tags,
+          summary: `${title}：导出（后台任务，进度见 /common/process）`,
+          body: (contract.filters as z.ZodObject).omit({ current: true, pageSize: true }),
+          response: { 200: ZEnvelope(z.object({ key: z.string() })) },
+        },
+      },
+      async (request) => {
+        scope.guard?.(request);
+        const auth = authOf(request);
+        // The job row is the caller's, in the caller's tenant, whatever the resource's scope.
+        const job = await callerTenant(app.db)(request, (tx) =>
+          enqueueJob(tx, {
+            tenantId: auth.tenantId,
+            userId: auth.userId,
+            kind: exportKind(contract),
+            payload: { query: request.body as Record<string, unknown> },
+          }),
+        );
+        return ok(job, '导出任务已开始');
+      },
+    );
+
+  if (contract.importable) importRoutes(app, contract, service);
+
+  app.get(
+    `${api}/:id`,
     {
-      config: { permission: page.export },
+      config: { permission: page.path },
       schema: {
         tags,
-        summary: `${title}：导出（后台任务，进度见 /common/process）`,
-        body: (contract.filters as z.ZodObject).omit({ current: true, pageSize: true }),
-        response: { 200: ZEnvelope(z.object({ key: z.string() })) },
+        summary: `${title}：详情`,
+        params: ZIdParam,
+        response: { 200: ZEnvelope(contract.detail ?? contract.entity) },
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      const job = await inTenant(request, (tx) =>
-        enqueueJob(tx, {
-          tenantId: auth.tenantId,
-          userId: auth.userId,
-          kind: exportKind(contract),
-          payload: { query: request.body as Record<string, unknown> },
-        }),
-      );
-      return ok(job, '导出任务已开始');
+      const row = await run(request, (tx, tenantId) => service.get(tx, tenantId, request.params.id));
+      if (!row) throw notFound(contract);
+      return ok(row);
     },
   );
+
+  app.post(
+    api,
+    {
+      config: { permission: page.add },
+      schema: {
+        tags,
+        summary: `${title}：新增`,
+        body: contract.create,
+        response: { 200: ZEnvelope(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const id = await run(request, (tx, tenantId) => service.create(tx, tenantId, request.body as Infer<C['create']>));
+      return ok({ id }, '新增成功');
+    },
+  );
+
+  app.put(
+    `${api}/:id`,
+    {
+      config: { permission: page.edit },
+      schema: { tags, summary: `${title}：修改`, params: ZIdParam, body: contract.update, response: { 200: ZNull } },
+    },
+    async (request) => {
+      await run(request, (tx, tenantId) =>
+        service.update(tx, tenantId, request.params.id, request.body as Infer<C['update']>),
+      );
+      return ok(null, '保存成功');
+    },
+  );
+
+  const remove = service.remove;
+  if (page.delete && remove)
+    app.delete(
+      `${api}/:id`,
+      {
+        config: { permission: page.delete },
+        schema: { tags, summary: `${title}：删除`, params: ZIdParam, response: { 200: ZNull } },
+      },
+      async (request) => {
+        await run(request, (tx, tenantId) => remove(tx, tenantId, request.params.id));
+        return ok(null, '删除成功');
+      },
+    );
+}
+
+/** The import template and the import of an importable resource (new records, permission add). */
+function importRoutes<C extends AnyContract>(app: AppInstance, contract: C, service: ResourceService<C>): void {
+  const scope = service.scope ?? TENANT_SCOPE;
+  const tags = [contract.name];
+  const { page, api, title } = contract;
 
   app.get(
     `${api}/import-template`,
@@ -208,7 +326,7 @@ export async function resourceRoutes<C extends AnyContract>(
       },
     },
     async (request) => {
-      if (!contract.importable) throw new AppError(ResultCode.FAILED, `${title}不支持导入`);
+      scope.guard?.(request);
       const upload = await readUpload(request);
       const { headers, rows } = await readSheet(upload.data);
       if (rows.length === 0) throw new AppError(ResultCode.FAILED, 'Excel 文件中没有数据行');
@@ -241,14 +359,13 @@ export async function resourceRoutes<C extends AnyContract>(
             problems.push({ row, column: titleOf(String(issue.path[0] ?? '')), reason: issue.message });
       }
       const mode = (request.query as z.infer<typeof ZImportQuery>).mode;
-      const auth = authOf(request);
       let inserted = 0;
       try {
-        await inTenant(request, async (tx) => {
+        await scope.request(app.db, request, async (tx, tenantId) => {
           for (const { row, input } of valid) {
             // Each row in its own savepoint: a row is written whole or not at all.
             try {
-              await tx.transaction((sp) => service.create(sp, auth.tenantId, input));
+              await tx.transaction((sp) => service.create(sp, tenantId, input));
               inserted += 1;
             } catch (err) {
               if (!(err instanceof AppError)) throw err;
@@ -270,64 +387,6 @@ export async function resourceRoutes<C extends AnyContract>(
             ? `有${new Set(problems.map((p) => p.row)).size}行数据有误，未导入任何数据`
             : `已导入${inserted}条，${new Set(problems.map((p) => p.row)).size}行有误未导入`;
       return ok(result, msg);
-    },
-  );
-
-  app.get(
-    `${api}/:id`,
-    {
-      config: { permission: page.path },
-      schema: { tags, summary: `${title}：详情`, params: ZIdParam, response: { 200: ZEnvelope(contract.entity) } },
-    },
-    async (request) => {
-      const row = await inTenant(request, (tx) => service.get(tx, authOf(request).tenantId, request.params.id));
-      if (!row) throw notFound(contract);
-      return ok(row);
-    },
-  );
-
-  app.post(
-    api,
-    {
-      config: { permission: page.add },
-      schema: {
-        tags,
-        summary: `${title}：新增`,
-        body: contract.create,
-        response: { 200: ZEnvelope(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (request) => {
-      const id = await inTenant(request, (tx) =>
-        service.create(tx, authOf(request).tenantId, request.body as Infer<C['create']>),
-      );
-      return ok({ id }, '新增成功');
-    },
-  );
-
-  app.put(
-    `${api}/:id`,
-    {
-      config: { permission: page.edit },
-      schema: { tags, summary: `${title}：修改`, params: ZIdParam, body: contract.update, response: { 200: ZNull } },
-    },
-    async (request) => {
-      await inTenant(request, (tx) =>
-        service.update(tx, authOf(request).tenantId, request.params.id, request.body as Infer<C['update']>),
-      );
-      return ok(null, '保存成功');
-    },
-  );
-
-  app.delete(
-    `${api}/:id`,
-    {
-      config: { permission: page.delete },
-      schema: { tags, summary: `${title}：删除`, params: ZIdParam, response: { 200: ZNull } },
-    },
-    async (request) => {
-      await inTenant(request, (tx) => service.remove(tx, authOf(request).tenantId, request.params.id));
-      return ok(null, '删除成功');
     },
   );
 }

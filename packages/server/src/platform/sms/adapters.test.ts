@@ -11,6 +11,15 @@ const message: SmsMessage = {
   params: { code: '482913' },
   content: '【示范】您的验证码为482913',
 };
+const notice: SmsMessage = {
+  phone: '13800000002',
+  template: 'notice',
+  params: { content: '您的申报《智能传感器》已退回修改，请登录系统查看。' },
+  content: '【示范】您的申报《智能传感器》已退回修改，请登录系统查看。',
+};
+const unreachable = (async () => {
+  throw new Error('the provider must not be asked');
+}) as unknown as typeof fetch;
 
 describe('Tencent Cloud SMS adapter', () => {
   const config = {
@@ -91,6 +100,24 @@ describe('Tencent Cloud SMS adapter', () => {
       error: 'AuthFailure.SignatureFailure: bad',
     });
   });
+
+  it('sends a notice with the notice template, its one parameter the text; refuses one without that template', () => {
+    const provider = new TencentSmsProvider(
+      { ...config, noticeTemplateId: '7654321' },
+      unreachable,
+      () => 1_795_300_000,
+    );
+    expect(JSON.parse(provider.request(notice).init.body)).toMatchObject({
+      TemplateId: '7654321',
+      TemplateParamSet: ['您的申报《智能传感器》已退回修改，请登录系统查看。'],
+    });
+    expect(JSON.parse(provider.request(message).init.body)).toMatchObject({ TemplateId: '1234567' });
+    return expect(new TencentSmsProvider(config, unreachable).send(notice)).resolves.toEqual({
+      ok: false,
+      permanent: true,
+      error: '未配置通知短信模板（TENCENT_SMS_NOTICE_TEMPLATE_ID），通知短信未发送',
+    });
+  });
 });
 
 describe('Aliyun SMS adapter', () => {
@@ -145,6 +172,20 @@ describe('Aliyun SMS adapter', () => {
     }));
     const ours = Object.fromEntries(new URL(provider.requestUrl(message)).searchParams);
     expect(ours.Signature).toBe(official);
+  });
+
+  it('sends a notice with the notice template and its content variable; refuses one without that template', async () => {
+    const clock = () => ({ now: new Date('2026-05-01T00:00:00Z'), nonce: 'n' });
+    const provider = new AliyunSmsProvider({ ...config, noticeTemplateCode: 'SMS_NOTICE_1' }, unreachable, clock);
+    const params = new URL(provider.requestUrl(notice)).searchParams;
+    expect(params.get('TemplateCode')).toBe('SMS_NOTICE_1');
+    expect(JSON.parse(params.get('TemplateParam') ?? '')).toEqual(notice.params);
+    expect(new URL(provider.requestUrl(message)).searchParams.get('TemplateCode')).toBe('SMS_71390007');
+    expect(await new AliyunSmsProvider(config, unreachable).send(notice)).toEqual({
+      ok: false,
+      permanent: true,
+      error: '未配置通知短信模板（ALIYUN_SMS_NOTICE_TEMPLATE_CODE），通知短信未发送',
+    });
   });
 
   it('reads the answer and the provider error', async () => {

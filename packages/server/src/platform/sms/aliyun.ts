@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { SmsMessage, SmsProvider, SmsResult } from './provider';
+import { noticeTemplateMissing, type SmsMessage, type SmsProvider, type SmsResult } from './provider';
 
 export interface AliyunSmsConfig {
   accessKeyId: string;
@@ -7,6 +7,8 @@ export interface AliyunSmsConfig {
   signName: string;
   /** The template of verification codes; its variable is ${code}. */
   templateCode: string;
+  /** The template of notices; its one variable is ${content}, the whole text. None: notices fail. */
+  noticeTemplateCode?: string | undefined;
   endpoint?: string;
   regionId?: string;
 }
@@ -53,7 +55,7 @@ export class AliyunSmsProvider implements SmsProvider {
       SignatureMethod: 'HMAC-SHA1',
       SignatureNonce: nonce,
       SignatureVersion: '1.0',
-      TemplateCode: this.config.templateCode,
+      TemplateCode: (message.template === 'notice' ? this.config.noticeTemplateCode : this.config.templateCode) ?? '',
       TemplateParam: JSON.stringify(message.params),
       Timestamp: aliyunTimestamp(now),
       Version: '2017-05-25',
@@ -66,6 +68,8 @@ export class AliyunSmsProvider implements SmsProvider {
   }
 
   async send(message: SmsMessage): Promise<SmsResult> {
+    if (message.template === 'notice' && !this.config.noticeTemplateCode)
+      return noticeTemplateMissing('ALIYUN_SMS_NOTICE_TEMPLATE_CODE');
     try {
       const res = await this.fetchImpl(this.requestUrl(message), {
         method: 'GET',

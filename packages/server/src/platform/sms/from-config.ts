@@ -12,6 +12,7 @@ export function smsProviderFromConfig(config: AppConfig, log: (line: string) => 
         accessKeySecret: config.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
         signName: config.ALIYUN_SMS_SIGN_NAME ?? '',
         templateCode: config.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+        noticeTemplateCode: config.ALIYUN_SMS_NOTICE_TEMPLATE_CODE,
       });
     case 'tencent':
       return new TencentSmsProvider({
@@ -20,6 +21,7 @@ export function smsProviderFromConfig(config: AppConfig, log: (line: string) => 
         sdkAppId: config.TENCENT_SMS_SDK_APP_ID ?? '',
         signName: config.TENCENT_SMS_SIGN_NAME ?? '',
         templateId: config.TENCENT_SMS_TEMPLATE_ID ?? '',
+        noticeTemplateId: config.TENCENT_SMS_NOTICE_TEMPLATE_ID,
         ...(config.TENCENT_SMS_REGION ? { region: config.TENCENT_SMS_REGION } : {}),
       });
     default:

@@ -1,6 +1,7 @@
 import { likePattern } from '@shetuan/shared';
 import { and, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../db';
+import { identities, tenantUsers, users } from '../directory/tables';
 import { tenants } from '../tenancy/tables';
 import { phoneVerifications, smsCodes, smsOutbox } from './tables';
 
@@ -97,8 +98,56 @@ export async function insertOutbox(
   tx: Tx,
   tenantId: number,
   values: Pick<OutboxRow, 'phone' | 'template' | 'content' | 'provider' | 'status' | 'error'>,
+): Promise<number> {
+  const [row] = await tx
+    .insert(smsOutbox)
+    .values({ ...values, tenantId })
+    .returning({ id: smsOutbox.id });
+  if (!row) throw new Error('no outbox row');
+  return row.id;
+}
+
+export async function findOutbox(tx: Tx, tenantId: number, id: number): Promise<OutboxRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.tenantId, tenantId), eq(smsOutbox.id, id)));
+  return row;
+}
+
+/** What became of a queued notice: sent, failed, or queued again with the last error. */
+export async function setOutboxResult(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  values: Pick<OutboxRow, 'provider' | 'status' | 'error'>,
 ): Promise<void> {
-  await tx.insert(smsOutbox).values({ ...values, tenantId });
+  await tx
+    .update(smsOutbox)
+    .set(values)
+    .where(and(eq(smsOutbox.tenantId, tenantId), eq(smsOutbox.id, id)));
+}
+
+// ---- Recipients (users is global: the tenant is named through the membership or the identity) ----
+
+/** The phone of an active person of the tenant (null: no phone, not a member, or disabled). */
+export async function memberPhone(tx: Tx, tenantId: number, userId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ mobile: users.mobile })
+    .from(tenantUsers)
+    .innerJoin(users, eq(users.id, tenantUsers.userId))
+    .where(and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.userId, userId), eq(users.status, 1)));
+  return row?.mobile ?? null;
+}
+
+/** The phone of the active person behind an identity of the tenant. */
+export async function identityPhone(tx: Tx, tenantId: number, identityId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ mobile: users.mobile })
+    .from(identities)
+    .innerJoin(users, eq(users.id, identities.userId))
+    .where(and(eq(identities.tenantId, tenantId), eq(identities.id, identityId), eq(users.status, 1)));
+  return row?.mobile ?? null;
 }
 
 const outboxMatching = (tenantId: number, k?: string) =>

@@ -16,6 +16,9 @@ const ZOutboxRow = z.object({
   error: z.string(),
   createdAt: z.string(),
 });
+/** How the export names a row's status (queued: a notice waiting for its job, or for a retry). */
+const STATUS_NAMES: Record<string, string> = { queued: '待发送', sent: '已发送', failed: '失败' };
+
 // The phone is masked in the list; the text is shown whole, as the administrator's copy of what was sent.
 const toRow = (r: repo.OutboxRow) => ({
   ...r,
@@ -23,7 +26,10 @@ const toRow = (r: repo.OutboxRow) => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** /smsOutbox: every SMS the tenant sent, whatever the provider (the dev provider's only delivery). */
+/**
+ * /smsOutbox: every SMS the tenant sent or queued (verification codes and notices), whatever the
+ * provider (the dev provider's only delivery).
+ */
 export async function smsRoutes(app: AppInstance): Promise<void> {
   const { db } = app;
   app.get(
@@ -67,7 +73,7 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
           { header: '手机号', width: 16, value: (r) => maskPhone(r.phone) },
           { header: '内容', width: 60, value: (r) => r.content },
           { header: '通道', width: 10, value: (r) => r.provider },
-          { header: '状态', width: 8, value: (r) => (r.status === 'sent' ? '已发送' : '失败') },
+          { header: '状态', width: 8, value: (r) => STATUS_NAMES[r.status] ?? r.status },
           { header: '错误', width: 30, value: (r) => r.error },
         ],
         rows,

@@ -8,10 +8,12 @@ export const smsOutbox = pgTable(
     tenantId: tenantIdColumn(),
     id: idColumn(),
     phone: text('phone').notNull(),
+    /** verify-code or notice */
     template: text('template').notNull(),
     content: text('content').notNull(),
+    /** The provider that sent it (dev, aliyun, tencent); empty while a notice is queued. */
     provider: text('provider').notNull(),
-    /** sent, failed */
+    /** queued (a notice waiting for its job), sent, failed */
     status: text('status').notNull(),
     error: text('error').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

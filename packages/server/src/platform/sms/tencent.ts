@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { SmsMessage, SmsProvider, SmsResult } from './provider';
+import { noticeTemplateMissing, type SmsMessage, type SmsProvider, type SmsResult } from './provider';
 
 export interface TencentSmsConfig {
   secretId: string;
@@ -8,6 +8,8 @@ export interface TencentSmsConfig {
   signName: string;
   /** The template of verification codes: {1} the code, {2} the minutes it is valid. */
   templateId: string;
+  /** The template of notices: {1} the whole text. None: notices fail. */
+  noticeTemplateId?: string | undefined;
   region?: string;
   host?: string;
 }
@@ -57,12 +59,13 @@ export class TencentSmsProvider implements SmsProvider {
   request(message: SmsMessage): { url: string; init: RequestInit & { headers: Record<string, string>; body: string } } {
     const host = this.config.host ?? 'sms.tencentcloudapi.com';
     const timestamp = this.clock();
+    const notice = message.template === 'notice';
     const body = JSON.stringify({
       PhoneNumberSet: [`+86${message.phone}`],
       SmsSdkAppId: this.config.sdkAppId,
       SignName: this.config.signName,
-      TemplateId: this.config.templateId,
-      TemplateParamSet: [message.params.code ?? '', '5'],
+      TemplateId: (notice ? this.config.noticeTemplateId : this.config.templateId) ?? '',
+      TemplateParamSet: notice ? [message.params.content ?? ''] : [message.params.code ?? '', '5'],
     });
     const headers = {
       Authorization: tc3Authorization({
@@ -84,6 +87,8 @@ export class TencentSmsProvider implements SmsProvider {
   }
 
   async send(message: SmsMessage): Promise<SmsResult> {
+    if (message.template === 'notice' && !this.config.noticeTemplateId)
+      return noticeTemplateMissing('TENCENT_SMS_NOTICE_TEMPLATE_ID');
     try {
       const { url, init } = this.request(message);
       const res = await this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(10_000) });

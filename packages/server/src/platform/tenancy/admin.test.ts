@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestPerson, createTestTenantWithRbac, TestClient, type TestContext } from '../../testing';
 import { tenants } from './tables';
@@ -35,6 +36,10 @@ describe('/tenant: operations manages the tenants', () => {
     const listed = (await ops.get(`/st365/platform/tenants?keyword=${encodeURIComponent(`新开通学会${stamp}`)}`)).body
       .data;
     expect(listed.records[0]).toMatchObject({ domains: [`new-${stamp}.example.cn`], status: 1 });
+    expect((await ops.get(`/st365/platform/tenants/${created.body.data.id}`)).body.data).toMatchObject({
+      companyName: `新开通学会${stamp}`,
+      domains: [`new-${stamp}.example.cn`],
+    });
     const newcomer = await createTestPerson(t.db, created.body.data.id, { identities: [{ code: 4 }] });
     const c = new TestClient(t.app, `new-${stamp}.example.cn`);
     await c.loginAs(newcomer.mobile as string, newcomer.password);
@@ -114,18 +119,38 @@ describe('/tenant: operations manages the tenants', () => {
     ).toBe('不能停用当前所在的租户');
   });
 
+  it('exports the tenants as a background job', async () => {
+    const job = await ops.post('/st365/platform/tenants/export-jobs', { keyword: `新开通学会${stamp}` });
+    expect(job.body.msg).toBe('导出任务已开始');
+    await t.app.jobs.runOnce(home.id);
+    const progress = (await ops.get(`/st365/common/process?key=${job.body.data.key}`)).body.data;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await ops.get(`/st365${progress.url}`)).raw.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0] as ExcelJS.Worksheet;
+    expect((ws.getRow(1).values as unknown[]).slice(1, 3)).toEqual(['编号', '机构名称']);
+    expect(ws.getRow(2).getCell(2).text).toBe(`新开通学会${stamp}`);
+    expect(ws.rowCount).toBe(2);
+  });
+
   it('is for operations super administrators only', async () => {
     const opsNotSuper = await createTestPerson(t.db, home.id, { identities: [{ code: 8 }] });
     const c = new TestClient(t.app, home.domain);
     await c.loginAs(opsNotSuper.mobile as string, opsNotSuper.password);
-    expect((await c.get('/st365/platform/tenants')).body).toMatchObject({
-      code: 403,
-      msg: '仅运营超级管理员可以管理租户',
-    });
+    const refused = { code: 403, msg: '仅运营超级管理员可以管理租户' };
+    expect((await c.get('/st365/platform/tenants')).body).toMatchObject(refused);
+    expect((await c.get(`/st365/platform/tenants/${home.id}`)).body).toMatchObject(refused);
+    expect((await c.post('/st365/platform/tenants', input({ domains: [`x-${stamp}.example.cn`] }))).body).toMatchObject(
+      refused,
+    );
+    expect(
+      (await c.call('PUT', `/st365/platform/tenants/${home.id}`, input({ domains: [home.domain] }))).body,
+    ).toMatchObject(refused);
+    expect((await c.post('/st365/platform/tenants/export-jobs', {})).body).toMatchObject(refused);
     const admin = await createTestPerson(t.db, home.id, { identities: [{ code: 4 }] });
     const a = new TestClient(t.app, home.domain);
     await a.loginAs(admin.mobile as string, admin.password);
     expect((await a.get('/st365/platform/tenants')).body.code).toBe(100002);
+    expect((await a.get(`/st365/platform/tenants/${home.id}`)).body.code).toBe(100002);
     expect(JSON.stringify((await a.get('/st365/auth/menu')).body.data.menuResult)).not.toContain('/tenant"');
   });
 });

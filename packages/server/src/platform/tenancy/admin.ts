@@ -1,18 +1,28 @@
-import { ok, ResultCode, type TPage, type TPageQuery, ZEnvelope, ZIdParam, ZPage, ZPageQuery } from '@shetuan/shared';
+import { ok, ResultCode, ZEnvelope, ZIdParam } from '@shetuan/shared';
 import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
-import { type TTenantAdminRow, type TTenantInput, ZTenantAdminRow, ZTenantInput } from '@shetuan/shared/tenant';
+import { TENANTS, type TTenantAdminRow, type TTenantInput } from '@shetuan/shared/tenant';
 import { z } from 'zod';
 import { type AuthContext, authOf } from '../auth/context';
-import type { AppDatabase, Tx } from '../db';
+import { asTenantWithin, type Tx } from '../db';
 import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
-import { sendXlsx } from '../http/excel';
 import { seedTenantRbac } from '../rbac';
+import { type ResourceScope, type ResourceService, resourceRoutes } from '../resource';
 import * as repo from './repository';
 
 function requireSuperAdmin(auth: AuthContext): void {
   if (!auth.isSuperAdmin) throw new AppError(ResultCode.FORBIDDEN, '仅运营超级管理员可以管理租户');
 }
+
+/**
+ * The tenants are no tenant's rows: operations super administrators only, in a global transaction
+ * (the tenant id the service gets is the caller's own).
+ */
+const OPERATIONS_SCOPE: ResourceScope = {
+  guard: (request) => requireSuperAdmin(authOf(request)),
+  request: (db, request, work) => db.withGlobalTx((tx) => work(tx, authOf(request).tenantId)),
+  job: (ctx, work) => ctx.db.withGlobalTx((tx) => work(tx, ctx.tenantId)),
+};
 
 async function withDomains(tx: Tx, rows: repo.TenantFullRow[]): Promise<TTenantAdminRow[]> {
   const ids = rows.map((r) => r.id);
@@ -33,17 +43,6 @@ async function withDomains(tx: Tx, rows: repo.TenantFullRow[]): Promise<TTenantA
   }));
 }
 
-async function listTenants(tx: Tx, query: TPageQuery): Promise<TPage<TTenantAdminRow>> {
-  const total = await repo.countTenants(tx, query.keyword);
-  const rows = await repo.listTenantRows(tx, query.keyword, query.pageSize, (query.current - 1) * query.pageSize);
-  return {
-    records: await withDomains(tx, rows),
-    total,
-    current: query.current,
-    pageSize: query.pageSize,
-  };
-}
-
 async function setDomains(tx: Tx, tenantId: number, domains: string[]): Promise<void> {
   const unique = [...new Set(domains)];
   const taken = await repo.domainsOfOthers(tx, tenantId, unique);
@@ -61,113 +60,45 @@ const values = (input: TTenantInput): repo.TenantValues => ({
   status: input.status,
 });
 
-/** Creates a tenant with its domains, then its default menu and roles inside it. */
-async function createTenant(db: AppDatabase, input: TTenantInput): Promise<number> {
-  const created = await db.withGlobalTx(async (tx) => {
+/** /tenant through the resource kit: tenants are opened (with their default menu and roles) and disabled, not deleted. */
+export const tenantService: ResourceService<typeof TENANTS> = {
+  scope: OPERATIONS_SCOPE,
+  async list(tx, _caller, query) {
+    const total = await repo.countTenants(tx, query.keyword);
+    const rows = await repo.listTenantRows(tx, query.keyword, query.pageSize, (query.current - 1) * query.pageSize);
+    return { records: await withDomains(tx, rows), total, current: query.current, pageSize: query.pageSize };
+  },
+  async get(tx, _caller, id) {
+    const row = await repo.findTenantRow(tx, id);
+    return row ? ((await withDomains(tx, [row]))[0] ?? null) : null;
+  },
+  /** The tenant with its domains, then its default menu and roles inside it, in one transaction. */
+  async create(tx, _caller, input) {
     const id = await repo.insertTenant(tx, { ...values(input), settings: { modeSwitcher: input.modeSwitcher } });
     if (id === undefined) throw new Error('tenant insert returned no row');
     await setDomains(tx, id, input.domains);
+    await asTenantWithin(tx, id, () => seedTenantRbac(tx, id));
     return id;
-  });
-  await db.withTenant(created, (tx) => seedTenantRbac(tx, created));
-  return created;
-}
+  },
+  async update(tx, caller, id, input) {
+    if (id === caller && input.status !== 1) throw new AppError(ResultCode.FAILED, '不能停用当前所在的租户');
+    // Other settings (registration, password policy) are kept; only the switcher is set here.
+    const found = await repo.updateTenant(tx, id, values(input), { modeSwitcher: input.modeSwitcher });
+    if (!found) throw new AppError(ResultCode.FAILED, '租户不存在');
+    await setDomains(tx, id, input.domains);
+  },
+};
 
+/** /tenant: the tenants (resource kit) and acting as one of them (代管). */
 export async function tenantAdminRoutes(app: AppInstance): Promise<void> {
   const { db } = app;
-  const tags = ['tenancy'];
-  app.get(
-    '/platform/tenants',
-    {
-      config: { permission: PLATFORM_PAGES.tenant.path },
-      schema: {
-        tags,
-        summary: '租户列表（运营）',
-        querystring: ZPageQuery,
-        response: { 200: ZEnvelope(ZPage(ZTenantAdminRow)) },
-      },
-    },
-    async (request) => {
-      requireSuperAdmin(authOf(request));
-      return ok(await db.withGlobalTx((tx) => listTenants(tx, request.query)));
-    },
-  );
-  app.get(
-    '/platform/tenants/export',
-    {
-      config: { permission: PLATFORM_PAGES.tenant.export },
-      schema: { tags, summary: '导出租户（xlsx）', querystring: ZPageQuery.pick({ keyword: true }) },
-    },
-    async (request, reply) => {
-      requireSuperAdmin(authOf(request));
-      const rows = await db.withGlobalTx((tx) =>
-        listTenants(tx, { current: 1, pageSize: 50_000, keyword: request.query.keyword }),
-      );
-      return sendXlsx(
-        reply,
-        '租户列表',
-        '租户',
-        [
-          { header: '编号', width: 8, value: (r) => r.id },
-          { header: '机构名称', width: 30, value: (r) => r.companyName },
-          { header: '访问域名', width: 40, value: (r) => r.domains.join('、') },
-          { header: '定制类型', width: 10, value: (r) => r.customType },
-          { header: '状态', width: 8, value: (r) => (r.status === 1 ? '启用' : '停用') },
-        ],
-        rows.records,
-      );
-    },
-  );
-  app.post(
-    '/platform/tenants',
-    {
-      config: { permission: PLATFORM_PAGES.tenant.add },
-      schema: {
-        tags,
-        summary: '新增租户',
-        body: ZTenantInput,
-        response: { 200: ZEnvelope(z.object({ id: z.number() })) },
-      },
-    },
-    async (request) => {
-      requireSuperAdmin(authOf(request));
-      return ok({ id: await createTenant(db, request.body) }, '新增成功');
-    },
-  );
-  app.put(
-    '/platform/tenants/:id',
-    {
-      config: { permission: PLATFORM_PAGES.tenant.edit },
-      schema: {
-        tags,
-        summary: '修改租户',
-        params: ZIdParam,
-        body: ZTenantInput,
-        response: { 200: ZEnvelope(z.null()) },
-      },
-    },
-    async (request) => {
-      const auth = authOf(request);
-      requireSuperAdmin(auth);
-      if (request.params.id === auth.tenantId && request.body.status !== 1)
-        throw new AppError(ResultCode.FAILED, '不能停用当前所在的租户');
-      await db.withGlobalTx(async (tx) => {
-        // Other settings (registration, password policy) are kept; only the switcher is set here.
-        const found = await repo.updateTenant(tx, request.params.id, values(request.body), {
-          modeSwitcher: request.body.modeSwitcher,
-        });
-        if (!found) throw new AppError(ResultCode.FAILED, '租户不存在');
-        await setDomains(tx, request.params.id, request.body.domains);
-      });
-      return ok(null, '保存成功');
-    },
-  );
+  await resourceRoutes(app, TENANTS, tenantService);
   app.post(
     '/platform/tenants/:id/act',
     {
       config: { permission: PLATFORM_PAGES.tenant.path },
       schema: {
-        tags,
+        tags: ['tenancy'],
         summary: '以租户身份操作（代管）：校验后返回 adverTenantId、adverCompanyId',
         params: ZIdParam,
         response: {

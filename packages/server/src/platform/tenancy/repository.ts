@@ -84,6 +84,11 @@ export function listTenantRows(
     .offset(offset);
 }
 
+export async function findTenantRow(tx: Tx, id: number): Promise<TenantFullRow | undefined> {
+  const [row] = await tx.select().from(tenants).where(eq(tenants.id, id));
+  return row;
+}
+
 /** The domains of the tenants given, by domain. */
 export function domainsOfTenants(tx: Tx, ids: number[]): Promise<(typeof tenantDomains.$inferSelect)[]> {
   return tx

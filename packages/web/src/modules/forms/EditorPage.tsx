@@ -1,5 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
-import type { TFormDetail, TFormSchema } from '@shetuan/shared/forms';
+import { type TFormDetail, type TFormSchema, withoutDictionaryOptions } from '@shetuan/shared/forms';
 import { Button, Tooltip } from 'antd';
 import { useContext, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
@@ -16,15 +16,21 @@ export default function EditorPage() {
   return <FormShell>{(form) => <Editor key={form.key} form={form} />}</FormShell>;
 }
 
+/**
+ * The design as the server keeps it, to compare: a dictionary question's options are the
+ * dictionary's (the server drops them on saving), so a dictionary changed meanwhile is no edit.
+ */
+const savedForm = (schema: TFormSchema) => JSON.stringify(withoutDictionaryOptions(schema));
+
 function Editor({ form }: { form: TFormDetail }) {
   const history = useHistory<TFormSchema>(form.schema);
-  const saved = useRef(JSON.stringify(form.schema));
+  const saved = useRef(savedForm(form.schema));
   const { saving, save: saveDetail } = useSaveDetail(form.key);
-  const dirty = JSON.stringify(history.value) !== saved.current;
+  const dirty = savedForm(history.value) !== saved.current;
 
   const save = async () => {
     const detail = await saveDetail(() => formApi.saveSchema(form.key, history.value));
-    if (detail) saved.current = JSON.stringify(detail.schema);
+    if (detail) saved.current = savedForm(detail.schema);
     return detail !== null;
   };
 
@@ -48,7 +54,7 @@ function Editor({ form }: { form: TFormDetail }) {
               : { field: fieldId };
           try {
             const detail = await formApi.deleteField(form.key, form.kind === 'expert', body);
-            saved.current = JSON.stringify(detail.schema);
+            saved.current = savedForm(detail.schema);
             void feedback.message.success('删除成功');
             return true;
           } catch {

@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { answerLines, type TPublicForm } from '@shetuan/shared/forms';
+import { answerLines, FormRefusal, type TPublicForm } from '@shetuan/shared/forms';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, ConfigProvider, Descriptions, Result, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -202,7 +202,8 @@ export default function FillPage() {
               window.scrollTo(0, 0);
             } catch (err) {
               void feedback.message.error((err as Error).message || '提交失败，请稍后再试', 5);
-              if ((err as ApiError).message === '表单内容已更新，请刷新页面后重新填写') void form.refetch();
+              const reason = ((err as ApiError).data as { reason?: string } | null)?.reason;
+              if (reason === FormRefusal.VERSION_CHANGED) void form.refetch();
             } finally {
               setSubmitting(false);
             }

@@ -75,6 +75,7 @@ export function FormShell({ children, extra }: { children: (form: TFormDetail) =
     if (beforePublish.current && !(await beforePublish.current())) return;
     const detail = await formApi.publish(key);
     queryClient.setQueryData(formKeys.detail(key), detail);
+    void queryClient.invalidateQueries({ queryKey: formKeys.publicForm(key) });
     void feedback.message.success('发布成功');
     void navigate(`/project/form/publish?key=${key}`);
   };

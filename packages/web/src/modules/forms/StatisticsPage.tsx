@@ -32,7 +32,7 @@ import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
 import { CountUp } from '../../platform/widgets/CountUp';
 import { EmptyState } from '../../platform/widgets/EmptyState';
-import { formApi, formKeys } from './api';
+import { formApi, formKeys, usePublicForm } from './api';
 import { FormShell } from './FormShell';
 
 /** /project/form/statistics?key=: totals, answers per day, a chart per question, and the answers. */
@@ -85,7 +85,10 @@ function Statistics({ form }: { form: TFormDetail }) {
   const [viewing, setViewing] = useState<TFormAnswer | null>(null);
   const [range, setRange] = useState<[string, string] | null>(null);
   const params = useMemo(() => ({ from: range?.[0], to: range?.[1] }), [range]);
-  const schema = form.schema;
+  // Answers read with the published version (its options, and a dictionary's items as published),
+  // not with the designer's copy, whose options may have changed since.
+  const published = usePublicForm(form.key);
+  const schema = published.data?.schema ?? form.schema;
   const questions = useMemo(() => schema.fields.filter((f) => !DISPLAY_TYPES.has(f.type)), [schema.fields]);
   const readable = (a: TFormAnswer) => fromStoredPairs(schema, a.data);
 

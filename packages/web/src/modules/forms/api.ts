@@ -1,4 +1,5 @@
 import type { TPage } from '@shetuan/shared';
+import type { TDictionaryName, TDictOptions } from '@shetuan/shared/dictionaries';
 import type {
   TFormAnswer,
   TFormDetail,
@@ -24,6 +25,8 @@ export const formKeys = {
   kinds: () => [...formKeys.all, 'kinds'] as const,
   publicForm: (key: string) => [...formKeys.all, 'public', key] as const,
   publicResult: (key: string) => [...formKeys.all, 'public-result', key] as const,
+  dictionaries: () => [...formKeys.all, 'dictionaries'] as const,
+  dictionary: (code: string) => [...formKeys.all, 'dictionary', code] as const,
 };
 
 const base = (key: string) => `/project/forms/${encodeURIComponent(key)}`;
@@ -79,6 +82,11 @@ export const formApi = {
     request<null>(`${pub(key)}/draft`, { method: 'PUT', body: { values, deviceId }, silent: true }),
   publicResult: (key: string) => apiGet<TFormStats>(`${pub(key)}/result`),
   uploadPath: (key: string) => `${pub(key)}/files`,
+
+  /** The dictionaries a question may take its options from (any identity may read them). */
+  dictionaries: () => api.get<{ list: TDictionaryName[] }>('/dictionaries/names'),
+  /** A dictionary's enabled items, in order, as the tenant has them now. */
+  dictionaryOptions: (code: string) => api.get<TDictOptions>(`/dictionaries/${encodeURIComponent(code)}/options`),
 };
 
 /** The fill page's device id: random, kept in this browser (per-device limits and visitor drafts). */

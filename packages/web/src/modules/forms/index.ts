@@ -1,1 +1,2 @@
+export { FormRenderer } from './renderer/FormRenderer';
 export { formsWebModule } from './routes';

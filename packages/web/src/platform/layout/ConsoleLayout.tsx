@@ -7,16 +7,24 @@ import { useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback';
 import type { RouteMeta } from '../../app/route-registry';
+import { registeredRoutes } from '../../app/route-registry';
 import { session } from '../../app/session';
 import { useActing } from '../auth/acting';
 import { authApi, useConsoleHead, useIdentities, useMenu, useSessionInfo } from '../auth/api';
 import { MessageBell } from '../messages/MessageBell';
 import { consoleTitle } from '../tenant';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
-import { toLayoutRoutes } from './menu-routes';
+import { builtOnly, toLayoutRoutes } from './menu-routes';
 import { RouteBreadcrumb } from './RouteBreadcrumb';
 
 const COLLAPSED_KEY = 'collapsed';
+
+const builtPaths = new Set<string>();
+/** Whether a menu path opens a screen of the route registry (filled once, after the modules registered). */
+function isBuilt(path: string): boolean {
+  if (builtPaths.size === 0) for (const r of registeredRoutes()) builtPaths.add(r.path);
+  return builtPaths.has(path);
+}
 
 /** The main layout of the console: the server's menu for the identity, header with switch and user menu. */
 export default function ConsoleLayout() {
@@ -90,7 +98,7 @@ export default function ConsoleLayout() {
       location={{ pathname: selected }}
       route={{
         path: '/',
-        children: toLayoutRoutes(hiddenMenuShown ? menu.data.hiddenMenu : menu.data.menuResult),
+        children: toLayoutRoutes(builtOnly(hiddenMenuShown ? menu.data.hiddenMenu : menu.data.menuResult, isBuilt)),
       }}
       menuItemRender={(item, dom) =>
         item.path && !item.path.startsWith('/__group/') ? <Link to={item.path}>{dom}</Link> : dom

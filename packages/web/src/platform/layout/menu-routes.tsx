@@ -87,6 +87,22 @@ export function menuIcon(m: TMenuItem): ReactNode {
   return GROUP_ICONS[m.key] ?? moduleMenuIcon(m.key);
 }
 
+/**
+ * The menu without entries whose screen is not built (no route in the registry), and without
+ * groups left empty. The server grants the whole catalogue menu; the console offers only what
+ * opens a real screen, so no entry leads to 找不到页面. A tenant's own entry with a path the web
+ * does not know is left out the same way.
+ */
+export function builtOnly(items: TMenuItem[], built: (path: string) => boolean): TMenuItem[] {
+  const out: TMenuItem[] = [];
+  for (const m of items) {
+    const children = builtOnly(m.children, built);
+    const path = m.path ? (m.path.startsWith('/') ? m.path : `/${m.path}`) : null;
+    if ((path && built(path)) || children.length > 0) out.push({ ...m, children });
+  }
+  return out;
+}
+
 /** The server menu as ProLayout routes. A group without a path gets a stable key of its own. */
 export function toLayoutRoutes(items: TMenuItem[], topLevel = true): LayoutRoute[] {
   return items.map((m) => {

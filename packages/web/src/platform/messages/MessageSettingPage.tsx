@@ -1,4 +1,4 @@
-import type { TMessageSetting } from '@shetuan/shared/messages';
+import type { TMessageSetting, TMessageSettingChange } from '@shetuan/shared/messages';
 import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Switch, Table } from 'antd';
@@ -7,7 +7,10 @@ import { api } from '../../app/request';
 import { useCan } from '../auth/can';
 import { messageKeys } from './api';
 
-/** /messageSetting: which events send in-site messages in this tenant. */
+/**
+ * /messageSetting: which events send in-site messages in this tenant, and which also send an SMS
+ * notice to the person's phone (off by default: SMS costs the tenant money).
+ */
 export default function MessageSettingPage() {
   const can = useCan();
   const queryClient = useQueryClient();
@@ -15,6 +18,12 @@ export default function MessageSettingPage() {
     queryKey: messageKeys.settings(),
     queryFn: async () => (await api.get<{ list: TMessageSetting[] }>('/messages/settings')).list,
   });
+  const editable = can(PLATFORM_PAGES.messageSetting.edit);
+  const save = async (change: TMessageSettingChange) => {
+    await api.request('/messages/settings', 'PUT', change);
+    void feedback.message.success('保存成功');
+    await queryClient.invalidateQueries({ queryKey: messageKeys.settings() });
+  };
   return (
     <Card title="消息设置">
       <Table<TMessageSetting>
@@ -33,12 +42,21 @@ export default function MessageSettingPage() {
               <Switch
                 aria-label={s.name}
                 checked={s.enabled}
-                disabled={!can(PLATFORM_PAGES.messageSetting.edit)}
-                onChange={async (enabled) => {
-                  await api.request('/messages/settings', 'PUT', { event: s.event, enabled });
-                  void feedback.message.success('保存成功');
-                  await queryClient.invalidateQueries({ queryKey: messageKeys.settings() });
-                }}
+                disabled={!editable}
+                onChange={(enabled) => save({ event: s.event, enabled })}
+              />
+            ),
+          },
+          {
+            title: '短信通知',
+            dataIndex: 'sms',
+            width: 120,
+            render: (_, s) => (
+              <Switch
+                aria-label={`${s.name}短信通知`}
+                checked={s.sms}
+                disabled={!editable}
+                onChange={(sms) => save({ event: s.event, sms })}
               />
             ),
           },

@@ -1,8 +1,9 @@
 import { DownloadOutlined, DownOutlined, UploadOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import type { ResourceContract } from '@shetuan/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Grid, Popconfirm, Space } from 'antd';
-import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
+import { type Key, type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { feedback } from '../../app/feedback';
 import { useCan } from '../auth/can';
@@ -12,7 +13,7 @@ import { ProgressDialog } from '../jobs/ProgressDialog';
 import { resourceApi } from './api';
 import { fieldColumn, hiddenColumns } from './columns';
 import { ImportDialog } from './ImportDialog';
-import { ResourceForm } from './ResourceForm';
+import { OPTIONS_KEY, ResourceForm, type ResourceWidgets } from './ResourceForm';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -24,16 +25,25 @@ export interface ToolbarAction {
   onClick: () => void;
 }
 
+/** What a screen's row actions can ask of the page: the drawer, to create or to edit. */
+export interface RowKit<C extends z.ZodObject> {
+  /** Opens 新增 with these starting values (新增下级: the parent). */
+  create: (initial?: Partial<z.input<C>>) => void;
+  /** Opens 编辑 of the row. */
+  edit: () => void;
+}
+
 export interface ResourcePageProps<
   E extends z.ZodObject,
   C extends z.ZodObject,
   U extends z.ZodObject,
   F extends z.ZodObject,
+  D extends z.ZodObject = E,
 > {
-  contract: ResourceContract<E, C, U, F>;
+  contract: ResourceContract<E, C, U, F, D>;
   /** Filters the screen fixes (a dictionary's code): sent with every call, set on new records. */
   fixed?: Partial<z.output<F>>;
-  /** The list's heading; the record's name + 列表 by default. */
+  /** The list's heading; the page's name by default. */
   title?: ReactNode;
   /** Fields this screen leaves out of the list and the form (a record keeps their values). */
   hidden?: readonly string[];
@@ -44,10 +54,30 @@ export interface ResourcePageProps<
   /** More toolbar actions, before 导出 (buttons; on phones, items of the 更多 menu). */
   actions?: ToolbarAction[];
   /** More row actions, before 编辑. */
-  rowActions?: (row: z.output<E>) => ReactNode;
+  rowActions?: (row: z.output<E>, kit: RowKit<C>) => ReactNode;
+  /** The 操作 column's width (120 by default: 编辑 and 删除). */
+  actionWidth?: number;
+  /** A screen's own list cells by field key (an icon beside a name, a link to the files). */
+  cells?: Partial<Record<string, (row: z.output<E>) => ReactNode>>;
+  /** A screen's own form controls by field key (a region cascader, a rich-text editor, an upload). */
+  widgets?: ResourceWidgets;
+  /** The word for creating: 新增 by default (开通租户). */
+  createVerb?: string;
+  /** The form drawer's width in pixels (560 by default). */
+  formWidth?: number;
+  /** A tree list (rows with `children`): every branch open when a page arrives. */
+  tree?: boolean;
   actionRef?: RefObject<ActionType | undefined>;
   /** After anything was written (saved, deleted, imported). */
   onChanged?: () => void;
+}
+
+/** The ids of the rows that have children, at any depth (a tree list's branches). */
+function branchKeys(rows: Row[]): Key[] {
+  return rows.flatMap((r) => {
+    const children = r.children as Row[] | undefined;
+    return children?.length ? [r.id, ...branchKeys(children)] : [];
+  });
 }
 
 /**
@@ -61,19 +91,28 @@ export function ResourcePage<
   C extends z.ZodObject,
   U extends z.ZodObject,
   F extends z.ZodObject,
->(props: ResourcePageProps<E, C, U, F>) {
+  D extends z.ZodObject = E,
+>(props: ResourcePageProps<E, C, U, F, D>) {
   const { contract } = props;
   const resource = useMemo(() => resourceApi(contract), [contract]);
   const can = useCan();
+  const queryClient = useQueryClient();
   const ownRef = useRef<ActionType | undefined>(undefined);
   const actionRef = props.actionRef ?? ownRef;
   const fixed = (props.fixed ?? {}) as Record<string, unknown>;
   // The last query the list ran (its search form and the fixed filters): the export's filters.
   const lastQuery = useRef<Record<string, unknown>>({});
-  const [form, setForm] = useState<{ open: boolean; id?: number }>({ open: false });
+  // Each opening is a new form (its own starting values); n tells them apart.
+  const [form, setForm] = useState<{ open: boolean; id?: number; initial?: Record<string, unknown>; n: number }>({
+    open: false,
+    n: 0,
+  });
+  const openForm = (id?: number, initial?: Record<string, unknown>) =>
+    setForm((f) => ({ open: true, id, initial, n: f.n + 1 }));
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [jobKey, setJobKey] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<Key[]>([]);
 
   const compact = !Grid.useBreakpoint().md;
   const startExport = async () => {
@@ -88,12 +127,16 @@ export function ResourcePage<
 
   const changed = () => {
     void actionRef.current?.reload();
+    // Pickers of records (a parent unit) list what was just written.
+    void queryClient.invalidateQueries({ queryKey: OPTIONS_KEY });
     props.onChanged?.();
   };
 
-  const canAdd = can(contract.page.add);
-  const canEdit = can(contract.page.edit);
-  const canDelete = can(contract.page.delete);
+  const { page } = contract;
+  const canAdd = can(page.add);
+  const canEdit = can(page.edit);
+  const canDelete = page.delete !== undefined && can(page.delete);
+  const canExport = page.export !== undefined && can(page.export);
   const exportName = props.exportName ?? contract.title;
 
   const columns: ProColumns<Row>[] = [
@@ -106,8 +149,8 @@ export function ResourcePage<
       fieldProps: { placeholder: props.keywordPlaceholder ?? '请输入关键词' },
     },
     ...contract.fields
-      .filter((f) => !(f.key in fixed) && !props.hidden?.includes(f.key))
-      .map((f) => fieldColumn<Row>(f)),
+      .filter((f) => !f.formOnly && !(f.key in fixed) && !props.hidden?.includes(f.key))
+      .map((f) => fieldColumn<Row>(f, props.cells?.[f.key] as ((row: Row) => ReactNode) | undefined)),
   ];
   if (canEdit || canDelete || props.rowActions)
     columns.push({
@@ -116,14 +159,21 @@ export function ResourcePage<
       valueType: 'option',
       // Pinned on wide screens; on a phone the names need the room more than the actions do.
       fixed: compact ? undefined : 'right',
-      width: 120,
+      width: props.actionWidth ?? 120,
       render: (_, row) => (
         <Space size={12}>
-          {props.rowActions?.(row as z.output<E>)}
-          {canEdit && <LinkButton onClick={() => setForm({ open: true, id: row.id })}>编辑</LinkButton>}
+          {props.rowActions?.(row as z.output<E>, {
+            create: (initial) => openForm(undefined, initial as Record<string, unknown>),
+            edit: () => openForm(row.id),
+          })}
+          {canEdit && <LinkButton onClick={() => openForm(row.id)}>编辑</LinkButton>}
           {canDelete && (
             <Popconfirm
-              title={`删除这条${contract.title}？`}
+              title={
+                typeof row.name === 'string' && row.name
+                  ? `删除${contract.title}“${row.name}”？`
+                  : `删除这条${contract.title}？`
+              }
               okText="删除"
               cancelText="取消"
               onConfirm={async () => {
@@ -139,31 +189,42 @@ export function ResourcePage<
       ),
     });
 
+  // Wide enough for the columns' own widths (those shown at first): on a wider screen the table
+  // fills it and long texts end in …; on a narrower one it scrolls. A phone lets each column take
+  // what its content needs.
+  const tableWidth = columns
+    .filter((c) => !c.hideInTable && !contract.fields.some((f) => f.key === c.key && f.list === false))
+    .reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0);
+
   return (
     <>
       <ProTable<Row>
-        headerTitle={props.title ?? `${contract.title}列表`}
+        headerTitle={props.title ?? page.name}
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         params={props.fixed}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: compact ? 'max-content' : tableWidth }}
         search={{ labelWidth: 'auto', defaultCollapsed: true }}
         form={{ syncToUrl: false }}
         columnsState={{ defaultValue: hiddenColumns(contract.fields) }}
         options={{ density: !compact, fullScreen: !compact, reload: true, setting: true }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true, showQuickJumper: true }}
+        expandable={
+          props.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) } : undefined
+        }
         request={async (params) => {
           const { current, pageSize, ...filters } = params;
           lastQuery.current = { ...filters, ...fixed };
           const query: Record<string, unknown> = { ...filters, ...fixed, current, pageSize };
-          const page = await resource.list(query as Partial<z.output<F>>);
-          return { data: page.records as Row[], total: page.total, success: true };
+          const result = await resource.list(query as Partial<z.output<F>>);
+          if (props.tree) setExpanded(branchKeys(result.records as Row[]));
+          return { data: result.records as Row[], total: result.total, success: true };
         }}
         toolBarRender={() => {
           const actions: ToolbarAction[] = [
             ...(props.actions ?? []),
-            ...(can(contract.page.export)
+            ...(canExport
               ? [{ key: 'export', label: '导出', icon: <DownloadOutlined />, onClick: () => void startExport() }]
               : []),
             ...(canAdd && contract.importable
@@ -171,8 +232,9 @@ export function ResourcePage<
               : []),
           ];
           const add = canAdd && (
-            <AddButton key="add" onClick={() => setForm({ open: true })}>
-              新增{compact ? '' : contract.title}
+            <AddButton key="add" onClick={() => openForm()}>
+              {props.createVerb ?? '新增'}
+              {compact ? '' : contract.title}
             </AddButton>
           );
           // A phone has room for 新增 and a menu of the rest; a wider screen shows every button.
@@ -205,11 +267,16 @@ export function ResourcePage<
         }}
       />
       <ResourceForm
+        key={form.n}
         contract={contract}
         resource={resource}
         fixed={fixed}
         hidden={props.hidden}
+        widgets={props.widgets}
         editingId={form.id}
+        initial={form.initial}
+        createVerb={props.createVerb}
+        width={props.formWidth}
         open={form.open}
         onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
         onSaved={changed}

@@ -36,14 +36,19 @@ export function toQuery(values: Record<string, unknown>): NonNullable<RequestOpt
  * The typed calls of one resource, from its contract: the entity, create, update and filter
  * types are the zod schemas' own, so no screen writes a path or an inline type.
  */
-export function resourceApi<E extends z.ZodObject, C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject>(
-  contract: ResourceContract<E, C, U, F>,
-) {
+export function resourceApi<
+  E extends z.ZodObject,
+  C extends z.ZodObject,
+  U extends z.ZodObject,
+  F extends z.ZodObject,
+  D extends z.ZodObject = E,
+>(contract: ResourceContract<E, C, U, F, D>) {
   const paths = resourcePaths(contract.api);
   return {
     paths,
     list: (query: ResourceQuery<F>) => api.get<TPage<z.output<E>>>(paths.list, toQuery(query)),
-    get: (id: number) => api.get<z.output<E>>(paths.one(id)),
+    /** The record as its detail answers (the contract's detail schema, or its entity). */
+    get: (id: number) => api.get<z.output<D>>(paths.one(id)),
     create: (body: z.input<C>) => api.post<{ id: number }>(paths.list, body),
     update: (id: number, body: z.input<U>) => api.request<null>(paths.one(id), 'PUT', body),
     remove: (id: number) => api.request<null>(paths.one(id), 'DELETE'),
@@ -73,4 +78,5 @@ export type ResourceApi<
   C extends z.ZodObject,
   U extends z.ZodObject,
   F extends z.ZodObject,
-> = ReturnType<typeof resourceApi<E, C, U, F>>;
+  D extends z.ZodObject = E,
+> = ReturnType<typeof resourceApi<E, C, U, F, D>>;

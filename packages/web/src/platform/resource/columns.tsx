@@ -6,9 +6,18 @@ import type { ReactNode } from 'react';
 
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
-/** A value as a list cell shows it: enum as a tag, boolean as 是/否, time formatted, empty as —. */
+/** A value as a list cell shows it: enum as a tag, tags as tags, boolean as 是/否, time formatted, empty as —. */
 export function fieldCell(field: ResourceField, value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '—';
+    if (field.kind === 'tags')
+      return value.map((v) => (
+        <Tag key={String(v)} style={{ marginInlineEnd: 4 }}>
+          {String(v)}
+        </Tag>
+      ));
+  }
   if (field.kind === 'enum') {
     const index = field.options?.findIndex((o) => o.value === value) ?? -1;
     // A status is on in its first option (启用) and off otherwise, as StatusTag shows it.
@@ -29,17 +38,21 @@ const BOOLEAN_OPTIONS = [
 
 /**
  * The ProTable column of a field: in the table unless `list: false` (then offered in the column
- * settings, hidden at first), in the search form when `filter: true`.
+ * settings, hidden at first), in the search form when `filter: true`. `cell` draws the cell
+ * instead of the field's kind (a screen's own rendering).
  */
-export function fieldColumn<T extends Record<string, unknown>>(field: ResourceField): ProColumns<T> {
+export function fieldColumn<T extends Record<string, unknown>>(
+  field: ResourceField,
+  cell?: (row: T) => ReactNode,
+): ProColumns<T> {
   const column: ProColumns<T> = {
     title: field.title,
     dataIndex: field.key,
     key: field.key,
     width: field.width,
     hideInSearch: !field.filter,
-    ellipsis: field.kind === 'textarea' || field.kind === 'text' || field.kind === undefined,
-    render: (_, row) => fieldCell(field, row[field.key]),
+    ellipsis: !cell && (field.kind === 'textarea' || field.kind === 'text' || field.kind === undefined),
+    render: (_, row) => (cell ? cell(row) : fieldCell(field, row[field.key])),
   };
   if (field.kind === 'number') column.align = 'right';
   if (field.kind === 'enum' || field.kind === 'boolean') {

@@ -85,3 +85,33 @@ describe('antd rules derived from the zod schema', () => {
     expect(schemaDefaults(create)).toEqual({ status: 1 });
   });
 });
+
+describe('the converted screens’ contracts drive their forms', () => {
+  it('orders a unit’s form by the contract’s fields, form-only keys included', async () => {
+    const { ORG_UNITS } = await import('@shetuan/shared/org');
+    expect(formKeys(ORG_UNITS.fields, ORG_UNITS.create, [])).toEqual([
+      'name',
+      'orgType',
+      'parentId',
+      'regionCode',
+      'description',
+      'attachments',
+      'status',
+    ]);
+    expect(await check(ORG_UNITS.create, 'orgType', undefined)).toBe('请选择单位类型');
+    expect(await check(ORG_UNITS.create, 'parentId', null)).toBeNull();
+    expect(await check(ORG_UNITS.create, 'regionCode', '12')).toBe('行政区划代码为6位数字');
+    expect(schemaDefaults(ORG_UNITS.create)).toMatchObject({ parentId: null, status: 1, attachments: [] });
+  });
+
+  it('requires a function point’s menu with the schema’s message, and keeps tenants’ domains a list', async () => {
+    const { FUNCTION_POINTS } = await import('@shetuan/shared/rbac');
+    const { TENANTS } = await import('@shetuan/shared/tenant');
+    expect(await check(FUNCTION_POINTS.create, 'menuId', undefined)).toBe('请选择所属菜单');
+    expect(await check(TENANTS.create, 'domains', ['https://x.cn/'])).toContain('域名格式不正确');
+    expect(formBody(TENANTS.create, { companyName: '学会', companyId: 7, companyType: 5, domains: [] })).toEqual({
+      ok: false,
+      message: '请至少填写一个访问域名',
+    });
+  });
+});

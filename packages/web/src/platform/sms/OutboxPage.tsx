@@ -6,7 +6,7 @@ import { ListPage } from '../components/ListPage';
 
 type Row = Record<string, unknown>;
 
-/** /smsOutbox: the administrator's copy of every SMS sent (codes included, phone masked). */
+/** /smsOutbox: the administrator's copy of every SMS sent or queued (codes and notices, phone masked). */
 export default function OutboxPage() {
   const can = useCan();
   const columns: ProColumns<Row>[] = [
@@ -23,7 +23,15 @@ export default function OutboxPage() {
       title: '状态',
       dataIndex: 'status',
       width: 90,
-      render: (_, r) => (r.status === 'sent' ? <Tag color="success">已发送</Tag> : <Tag color="error">失败</Tag>),
+      render: (_, r) =>
+        r.status === 'sent' ? (
+          <Tag color="success">已发送</Tag>
+        ) : r.status === 'queued' ? (
+          // A notice waiting for its job (or for a retry; the error column shows the last refusal).
+          <Tag color="processing">待发送</Tag>
+        ) : (
+          <Tag color="error">失败</Tag>
+        ),
     },
     { title: '错误', dataIndex: 'error', width: 160, ellipsis: true },
   ];

@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  DICTIONARY_CHOICE_TYPES,
   DISPLAY_TYPES,
   FIELD_TYPE_NAMES,
   OTHER_OPTION_VALUE,
@@ -10,11 +11,13 @@ import {
   ZFieldOption,
 } from '@shetuan/shared/forms';
 import { Button, Divider, Form, Input, InputNumber, Select, Slider, Space, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { z } from 'zod';
 import { RichTextEditor } from '../../../platform/richtext/RichTextEditor';
 import { FetchConfigForm } from '../../../platform/widgets/FetchConfigForm';
 import { ImageCropper } from '../../../platform/widgets/ImageCropper';
 import { StructureEditor } from '../../../platform/widgets/StructureEditor';
+import { DictionaryOptions, type OptionSource, OptionSourceSwitch } from './DictionarySource';
 
 /** The rule presets of the designer (spec 002 §5 helper checks). */
 const RULE_PRESETS = [
@@ -31,7 +34,8 @@ const TEXT = new Set(['INPUT', 'TEXTAREA']);
 
 /**
  * 组件配置: the selected field's title, hint, required flag, width (of 24 columns), options
- * (with 其他), the type's own settings and its check rules. A fixed field stays required.
+ * (with 其他; or from a dictionary: 选项来源 引用字典), the type's own settings and its check
+ * rules. A fixed field stays required.
  */
 export function FieldSettings({
   field,
@@ -48,6 +52,10 @@ export function FieldSettings({
   const options = field.options ?? [];
   const plainOptions = options.filter((o) => String(o.value) !== String(OTHER_OPTION_VALUE));
   const nextValue = () => Math.max(0, ...options.map((o) => Number(o.value) || 0)) + 1;
+  // 引用字典 shows once chosen, before a dictionary is picked too (the field changes on the pick).
+  const [wanted, setWanted] = useState<OptionSource>(field.dictionary ? 'dictionary' : 'manual');
+  const source: OptionSource = field.dictionary ? 'dictionary' : wanted;
+  const fromDictionary = DICTIONARY_CHOICE_TYPES.has(field.type) && source === 'dictionary';
 
   return (
     <Form layout="vertical" size="small" component="div">
@@ -96,55 +104,62 @@ export function FieldSettings({
       {CHOICE.has(field.type) && (
         <>
           <Divider plain>选项</Divider>
-          {plainOptions.map((o, i) => (
-            <Space key={String(o.value)} style={{ display: 'flex', marginBottom: 6 }}>
-              <Input
-                aria-label={`选项${i + 1}`}
-                value={o.label}
-                maxLength={200}
-                onChange={(e) =>
-                  set({ options: options.map((x) => (x.value === o.value ? { ...x, label: e.target.value } : x)) })
-                }
-              />
-              {field.type === 'IMAGE_SELECT' &&
-                (o.image ? (
-                  <img
-                    src={o.image}
-                    alt={o.label}
-                    style={{ width: 48, height: 32, objectFit: 'cover', borderRadius: 4 }}
-                  />
-                ) : (
-                  <ImageCropper
-                    publicImage
-                    onUploaded={(img) =>
-                      set({ options: options.map((x) => (x.value === o.value ? { ...x, image: img.url } : x)) })
-                    }
-                  >
-                    图片
-                  </ImageCropper>
-                ))}
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`删除选项${i + 1}`}
-                disabled={plainOptions.length <= 1}
-                onClick={() => set({ options: options.filter((x) => x.value !== o.value) })}
-              />
-            </Space>
-          ))}
-          <Button
-            size="small"
-            icon={<PlusOutlined />}
-            onClick={() => {
-              const fresh: TFieldOption = { value: nextValue(), label: `选项${plainOptions.length + 1}` };
-              const other = options.filter((o) => String(o.value) === String(OTHER_OPTION_VALUE));
-              set({ options: [...plainOptions, fresh, ...other] });
-            }}
-          >
-            添加选项
-          </Button>
-          {field.type !== 'IMAGE_SELECT' && (
+          {DICTIONARY_CHOICE_TYPES.has(field.type) && (
+            <OptionSourceSwitch field={field} source={source} onSource={setWanted} onChange={onChange} />
+          )}
+          {fromDictionary && <DictionaryOptions field={field} onChange={onChange} />}
+          {!fromDictionary &&
+            plainOptions.map((o, i) => (
+              <Space key={String(o.value)} style={{ display: 'flex', marginBottom: 6 }}>
+                <Input
+                  aria-label={`选项${i + 1}`}
+                  value={o.label}
+                  maxLength={200}
+                  onChange={(e) =>
+                    set({ options: options.map((x) => (x.value === o.value ? { ...x, label: e.target.value } : x)) })
+                  }
+                />
+                {field.type === 'IMAGE_SELECT' &&
+                  (o.image ? (
+                    <img
+                      src={o.image}
+                      alt={o.label}
+                      style={{ width: 48, height: 32, objectFit: 'cover', borderRadius: 4 }}
+                    />
+                  ) : (
+                    <ImageCropper
+                      publicImage
+                      onUploaded={(img) =>
+                        set({ options: options.map((x) => (x.value === o.value ? { ...x, image: img.url } : x)) })
+                      }
+                    >
+                      图片
+                    </ImageCropper>
+                  ))}
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`删除选项${i + 1}`}
+                  disabled={plainOptions.length <= 1}
+                  onClick={() => set({ options: options.filter((x) => x.value !== o.value) })}
+                />
+              </Space>
+            ))}
+          {!fromDictionary && (
+            <Button
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() => {
+                const fresh: TFieldOption = { value: nextValue(), label: `选项${plainOptions.length + 1}` };
+                const other = options.filter((o) => String(o.value) === String(OTHER_OPTION_VALUE));
+                set({ options: [...plainOptions, fresh, ...other] });
+              }}
+            >
+              添加选项
+            </Button>
+          )}
+          {field.type !== 'IMAGE_SELECT' && !fromDictionary && (
             <span style={{ marginLeft: 8 }}>
               <FetchConfigForm
                 onOptions={(fetched) => {
@@ -161,7 +176,7 @@ export function FieldSettings({
               />
             </span>
           )}
-          {(field.type === 'RADIO' || field.type === 'CHECKBOX') && (
+          {(field.type === 'RADIO' || field.type === 'CHECKBOX') && !fromDictionary && (
             <Form.Item label="“其他”选项（选中后需填写内容）" style={{ marginTop: 12 }}>
               <Switch
                 aria-label="其他选项"

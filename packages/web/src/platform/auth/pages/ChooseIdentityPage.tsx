@@ -4,6 +4,7 @@ import { Avatar, Button, List, Result, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { session } from '../../../app/session';
+import { PRIMARY } from '../../../app/theme';
 import { useIdentities } from '../api';
 import { AuthShell } from '../components/AuthShell';
 import { routeByStatus } from '../flow';
@@ -51,9 +52,7 @@ export default function ChooseIdentityPage() {
               ]}
             >
               <List.Item.Meta
-                avatar={
-                  <Avatar style={{ background: '#1677ff' }}>{identityName(item.identityCode).slice(0, 1)}</Avatar>
-                }
+                avatar={<Avatar style={{ background: PRIMARY }}>{identityName(item.identityCode).slice(0, 1)}</Avatar>}
                 title={
                   <>
                     {item.identityName}{' '}

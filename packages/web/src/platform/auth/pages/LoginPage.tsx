@@ -1,6 +1,6 @@
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginForm, ProFormText } from '@ant-design/pro-components';
-import { Form, Tabs } from 'antd';
+import { Alert, Button, Form, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { session } from '../../../app/session';
@@ -26,9 +26,33 @@ export function LoginScreen({
   const [mode, setMode] = useState<Mode>('password');
   const [form] = Form.useForm();
   const go = (path: string) => navigate(path);
+  // Someone already logged in (with an identity) who opens the login page again: offer the console
+  // or another account, and keep the form for the second.
+  const [signedIn, setSignedIn] = useState(() => session.isLoggedIn() && Boolean(session.identityId()));
+  const switchAccount = async () => {
+    await authApi.logout().catch(() => undefined);
+    session.clear();
+    setSignedIn(false);
+  };
 
   return (
     <AuthShell title={title}>
+      {signedIn && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={`您已登录${session.mobile() ? `（${session.mobile()}）` : ''}`}
+          description={
+            <Space wrap style={{ marginTop: 8 }}>
+              <Button type="primary" onClick={() => navigate('/')}>
+                进入后台
+              </Button>
+              <Button onClick={() => void switchAccount()}>退出并登录其他账号</Button>
+            </Space>
+          }
+        />
+      )}
       <LoginForm
         form={form}
         contentStyle={{ minWidth: 0, maxWidth: '100%' }}

@@ -1,7 +1,7 @@
 import { IdentityStatus } from '@shetuan/shared/identity';
 import { Button, Descriptions, Result, Space } from 'antd';
 import type { ResultStatusType } from 'antd/es/result';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { session } from '../../../app/session';
 import { authApi, useIdentities } from '../api';
 import { AuthShell } from '../components/AuthShell';
@@ -10,12 +10,16 @@ interface ResultConfig {
   status: ResultStatusType;
   title: string;
   detail: string;
+  /** The text for an identity whose status says otherwise (the expert page covers two states). */
+  detailByStatus?: Partial<Record<number, string>>;
   /** The identities this page is about. */
   codes: number[];
 }
 
-const MEMBER = [1, 12, 103, 109];
-const UNIT = [13, 110];
+// The same codes as the server's page types (server modules/identity/page-type.ts): a
+// self-registered individual user (16) is answered as a member, a unit user (15) as a unit member.
+const MEMBER = [1, 12, 16, 103, 109];
+const UNIT = [13, 15, 110];
 const EXPERT = [3, 17, 104, 111];
 
 /** The page-type result screens (spec 000 §2): one screen, configured per route. */
@@ -54,6 +58,10 @@ export const RESULT_PAGES: Record<string, ResultConfig> = {
     status: 'info',
     title: '专家注册审核结果',
     detail: '您的专家注册信息正在审核或未通过审核，审核通过后即可进入后台。',
+    detailByStatus: {
+      [IdentityStatus.PENDING]: '您的专家注册信息正在审核，审核通过后即可进入后台。',
+      [IdentityStatus.REJECTED]: '您的专家注册未通过审核，请根据审核意见修改后重新提交。',
+    },
     codes: EXPERT,
   },
 };
@@ -70,6 +78,12 @@ function ResultScreen({ config }: { config: ResultConfig }) {
   const navigate = useNavigate();
   const identities = useIdentities();
   const mine = (identities.data ?? []).filter((i) => config.codes.includes(i.identityCode));
+  // The page speaks of the visitor's own identities: one that has none of them (or nobody logged
+  // in) is sent where they belong, the console, which sends a visitor to the login.
+  if (!session.isLoggedIn() || (identities.isSuccess && mine.length === 0)) return <Navigate to="/" replace />;
+  const statuses = new Set(mine.map((i) => i.status));
+  const only = statuses.size === 1 ? [...statuses][0] : undefined;
+  const detail = (only !== undefined && config.detailByStatus?.[only]) || config.detail;
   const backToLogin = async () => {
     await authApi.logout().catch(() => undefined);
     session.clear();
@@ -79,8 +93,8 @@ function ResultScreen({ config }: { config: ResultConfig }) {
     <AuthShell title={config.title} width={560}>
       <Result
         status={config.status}
-        title={config.title}
-        subTitle={config.detail}
+        // The title is the page's own (AuthShell): the result only says what it means.
+        subTitle={detail}
         extra={
           <Space>
             {(identities.data?.length ?? 0) > 1 && (

@@ -1,0 +1,1 @@
+ALTER TABLE "message_settings" ADD COLUMN "sms" boolean DEFAULT false NOT NULL;

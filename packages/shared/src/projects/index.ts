@@ -1,0 +1,4 @@
+export * from './api';
+export * from './flow';
+export * from './pages';
+export * from './scoring';

@@ -1,0 +1,99 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { TPage } from '@shetuan/shared';
+import { Button, Card, Flex, Input } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { ProgressDialog } from '../../../platform/jobs/ProgressDialog';
+import { EmptyState } from '../../../platform/widgets/EmptyState';
+
+type Query = Record<string, string | number | undefined>;
+
+export interface StatsTableProps<T> {
+  title: string;
+  rowKey: keyof T & string;
+  columns: ProColumns<T>[];
+  /** One page of the list (a statsApi call) for the filters, the keyword and the page. */
+  load: (query: Query) => Promise<TPage<T>>;
+  /** The screen's filters, sent with the list and the export. */
+  params: Query;
+  /** Starts the export job of the same query; absent without the page's 导出 function point. */
+  exportJob?: (query: Query) => Promise<{ key: string }>;
+  /** The file's name without .xlsx, as the job names it. */
+  exportName: string;
+  searchPlaceholder: string;
+  /** What the list says when it has nothing before any search. */
+  emptyText: string;
+  toolbar?: ReactNode[];
+}
+
+/**
+ * A list of 项目统计: keyword search and the screen's filters in one wrapping row (a phone stacks
+ * them), server pagination, the columns scrolling inside the table on narrow screens, and 导出 as a
+ * background job with its progress dialog.
+ */
+export function StatsTable<T extends Record<string, unknown>>(props: StatsTableProps<T>) {
+  const [keyword, setKeyword] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const [jobKey, setJobKey] = useState<string | null>(null);
+  const { exportJob } = props;
+  return (
+    <>
+      <Card title={props.title} styles={{ body: { paddingTop: 16 } }}>
+        <Flex wrap gap={8} style={{ marginBottom: 16 }}>
+          <Input.Search
+            aria-label={props.searchPlaceholder}
+            placeholder={props.searchPlaceholder}
+            allowClear
+            style={{ width: 240 }}
+            onSearch={(value) => setKeyword(value.trim())}
+          />
+          {props.toolbar}
+          {exportJob && (
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={async () => {
+                setExporting(true);
+                try {
+                  const job = await exportJob({ ...props.params, keyword: keyword || undefined });
+                  setJobKey(job.key);
+                } finally {
+                  setExporting(false);
+                }
+              }}
+            >
+              导出Excel
+            </Button>
+          )}
+        </Flex>
+        <ProTable<T>
+          rowKey={props.rowKey}
+          columns={props.columns}
+          params={{ ...props.params, keyword }}
+          search={false}
+          options={false}
+          toolBarRender={false}
+          ghost
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <EmptyState description={keyword ? '没有找到符合条件的记录' : props.emptyText} /> }}
+          pagination={{ defaultPageSize: 20, showSizeChanger: true, showQuickJumper: true }}
+          request={async (params) => {
+            const page = await props.load({
+              ...props.params,
+              current: params.current,
+              pageSize: params.pageSize,
+              keyword: (params.keyword as string | undefined) || undefined,
+            });
+            return { data: page.records, total: page.total, success: true };
+          }}
+        />
+      </Card>
+      <ProgressDialog
+        jobKey={jobKey}
+        title={`${props.exportName}：导出`}
+        fileName={`${props.exportName}.xlsx`}
+        onClose={() => setJobKey(null)}
+      />
+    </>
+  );
+}

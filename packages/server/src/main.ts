@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db });
   app.log.info({ database: db.describe() }, 'database migrated');
   if (config.seedDemo) {
-    const seeded = await seedDemo(db);
+    const seeded = await seedDemo(db, config);
     if (seeded.seeded) app.log.info({ tenants: seeded.tenantIds }, 'demo data seeded into the empty database');
   }
   const upgraded = await upgradeTenants(db);

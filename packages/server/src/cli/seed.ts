@@ -10,7 +10,7 @@ installModules(ALL_MODULES);
 const db = await openDatabase(config);
 try {
   await db.migrate();
-  const result = await seedDemo(db);
+  const result = await seedDemo(db, config);
   console.log(
     result.seeded ? `demo data seeded on ${db.describe()}` : 'the database already has tenants; nothing seeded',
   );

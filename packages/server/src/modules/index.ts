@@ -3,6 +3,7 @@ import { expertsModule } from './experts';
 import { formsModule } from './forms';
 import { identityModule } from './identity';
 import { orgModule } from './org';
+import { paymentsModule } from './payments';
 import { projectsModule } from './projects';
 
 /**
@@ -16,4 +17,5 @@ export const MODULES = [
   dictionariesModule,
   projectsModule,
   expertsModule,
+  paymentsModule,
 ] as const;

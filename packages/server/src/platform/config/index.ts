@@ -100,6 +100,16 @@ const ZConfigFields = z.object({
   WECHAT_APP_SECRET: z.string().optional(),
   /** Where WeChat sends the person back: https://{domain}/st365/wechat/callback */
   WECHAT_REDIRECT_URI: z.string().url('必须是网址').optional(),
+  /**
+   * The key (32 bytes, base64) that seals payment providers' secrets in the database. Without it a
+   * key is made once in DATA_DIR/keys/payment-secret.key (fine on one machine; set it for several).
+   */
+  PAYMENT_SECRET_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, '必须是 32 字节密钥的 base64')
+    .optional(),
+  /** Offer the development payment provider (模拟支付); defaults to on except in production. */
+  PAYMENT_DEV_PROVIDER: ZBool.optional(),
   /** Run the background job worker in this process (off for API tests, which drive it by hand). */
   JOB_WORKER: ZBool.default(true),
   /** Seconds to wait for in-flight requests on SIGTERM/SIGINT before exiting anyway. */
@@ -128,7 +138,11 @@ const ZConfig = ZConfigFields.superRefine((cfg, ctx) => {
   }
 });
 
-export type AppConfig = z.output<typeof ZConfig> & { seedDemo: boolean; responseValidation: boolean };
+export type AppConfig = z.output<typeof ZConfig> & {
+  seedDemo: boolean;
+  responseValidation: boolean;
+  paymentDevProvider: boolean;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -147,5 +161,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const cfg = parsed.data;
   const production = cfg.NODE_ENV === 'production';
-  return { ...cfg, seedDemo: cfg.SEED_DEMO ?? !production, responseValidation: cfg.RESPONSE_VALIDATION ?? !production };
+  return {
+    ...cfg,
+    seedDemo: cfg.SEED_DEMO ?? !production,
+    responseValidation: cfg.RESPONSE_VALIDATION ?? !production,
+    paymentDevProvider: cfg.PAYMENT_DEV_PROVIDER ?? !production,
+  };
 }

@@ -13,7 +13,14 @@ export type JobRow = typeof jobs.$inferSelect;
 export async function insertJob(
   tx: Tx,
   tenantId: number,
-  values: { key: string; kind: string; payload: Record<string, unknown>; userId: number | null; maxAttempts: number },
+  values: {
+    key: string;
+    kind: string;
+    payload: Record<string, unknown>;
+    userId: number | null;
+    maxAttempts: number;
+    runAt?: Date;
+  },
 ): Promise<void> {
   await tx.insert(jobs).values({ ...values, tenantId });
 }

@@ -13,6 +13,8 @@ export async function enqueueJob(
     kind: string;
     payload: Record<string, unknown>;
     maxAttempts?: number;
+    /** Not before this time (a timeout: an unpaid order's expiry); now by default. */
+    runAt?: Date;
   },
 ): Promise<{ key: string }> {
   const key = randomBytes(16).toString('hex');
@@ -22,6 +24,7 @@ export async function enqueueJob(
     payload: input.payload,
     userId: input.userId,
     maxAttempts: input.maxAttempts ?? 5,
+    ...(input.runAt ? { runAt: input.runAt } : {}),
   });
   return { key };
 }

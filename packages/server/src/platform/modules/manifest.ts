@@ -1,6 +1,7 @@
 import type { PageInfo } from '@shetuan/shared';
 import type { FormKindDef } from '@shetuan/shared/forms';
-import type { AppDatabase } from '../db';
+import type { AppConfig } from '../config';
+import type { AppDatabase, Tx } from '../db';
 import type { AppInstance } from '../http/app-types';
 import type { JobHandler } from '../jobs/registry';
 
@@ -19,6 +20,27 @@ export interface MenuContribution {
    */
   group: string | { key: string; name: string; roles?: readonly string[] };
   entries: { path: `/${string}`; name: string; hidden?: boolean }[];
+}
+
+/** An order as the module that made it is told of it (the payments module's order handlers). */
+export interface OrderNotice {
+  id: number;
+  orderNo: string;
+  bizType: string;
+  bizRef: string;
+  amountFen: number;
+  refundedFen: number;
+  payerUserId: number;
+}
+
+/**
+ * What a module does when an order it made is paid, cancelled (by the payer or its timeout) or
+ * refunded. Called inside the transaction that changes the order, so both commit or neither.
+ */
+export interface OrderHandlers {
+  paid?: (tx: Tx, tenantId: number, order: OrderNotice) => Promise<void>;
+  cancelled?: (tx: Tx, tenantId: number, order: OrderNotice) => Promise<void>;
+  refunded?: (tx: Tx, tenantId: number, order: OrderNotice) => Promise<void>;
 }
 
 /**
@@ -42,10 +64,12 @@ export interface ServerModule {
   menuAdditions?: readonly { version: number; keys: readonly string[] }[];
   /** The kinds of background job it runs. */
   jobs?: Readonly<Record<string, JobHandler>>;
+  /** Handlers of the orders it makes, by the orders' bizType ('membership.fee'). */
+  orderHandlers?: Readonly<Record<string, OrderHandlers>>;
   /** The kinds of form it brings (the form designer's variants with their fixed questions). */
   formKinds?: readonly FormKindDef[];
   /** Demo data for an empty database, after the demo tenants and their menus exist; in list order. */
-  seedDemo?: (db: AppDatabase, tenants: DemoTenants) => Promise<void>;
+  seedDemo?: (db: AppDatabase, tenants: DemoTenants, config: AppConfig) => Promise<void>;
 }
 
 /** Types a module's declaration. */

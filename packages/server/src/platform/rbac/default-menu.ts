@@ -344,7 +344,8 @@ export const TYPE_20_REGROUP: { key: string; name: string; children: string[] }[
 ];
 
 // /messageSetting is the tenant's message settings: administrators only (the messages group).
-const PERSONAL = ['/personalHomepage', '/userCenter'];
+// 付款订单 is everyone's: a member pays dues, an applicant a fee, a participant a registration.
+const PERSONAL = ['/personalHomepage', '/userCenter', '/orderPayment'];
 
 /**
  * Default roles: the groups (or single entries) each identity code receives. 'all' is every menu.

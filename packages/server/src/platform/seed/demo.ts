@@ -1,4 +1,5 @@
 import { OrgType } from '@shetuan/shared';
+import { type AppConfig, loadConfig } from '../config';
 import type { AppDatabase } from '../db';
 import { type DemoTenants, installedModules } from '../modules';
 import { seedTenantRbac } from '../rbac';
@@ -21,9 +22,10 @@ export interface SeedResult {
  * which localhost and 127.0.0.1 open) with its member societies, a district association, and a
  * disabled tenant, each with the default menu and roles; then each installed module's demo data, in
  * list order (the org module's units, the identity module's accounts of README …). Does nothing
- * when the demo tenant exists.
+ * when the demo tenant exists. `config` is the server's (a module may seal secrets with its keys);
+ * the environment's by default.
  */
-export async function seedDemo(db: AppDatabase): Promise<SeedResult> {
+export async function seedDemo(db: AppDatabase, config: AppConfig = loadConfig()): Promise<SeedResult> {
   const ids = await db.asOwner(async (tx) => {
     if (await domainExists(tx, DEMO_TENANTS.city.domains[0])) return null;
     const insertTenant = (values: Parameters<typeof insertTenantWithDomains>[1], domains: readonly string[]) =>
@@ -59,6 +61,6 @@ export async function seedDemo(db: AppDatabase): Promise<SeedResult> {
   for (const tenantId of [ids.city, ids.district, ids.disabled]) {
     await db.withTenant(tenantId, (tx) => seedTenantRbac(tx, tenantId));
   }
-  for (const module of installedModules()) await module.seedDemo?.(db, ids);
+  for (const module of installedModules()) await module.seedDemo?.(db, ids, config);
   return { seeded: true, tenantIds: ids };
 }

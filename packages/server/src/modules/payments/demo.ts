@@ -1,0 +1,109 @@
+import type { AppConfig } from '../../platform/config';
+import type { AppDatabase, Tx } from '../../platform/db';
+import type { DemoTenants } from '../../platform/modules';
+import * as repo from './repository';
+import { applyPayment, cancelOrder, createAccount, createOrder, refundOrder } from './service';
+
+/**
+ * Demo orders in the city tenant, made through the module's own services: receiving accounts (模拟支付
+ * where the development provider is on, and 对公转账), and orders of 王会员 (13800000004) and
+ * 钱申报 (13800000006) in every state a payer meets — waiting to be paid, paid, part refunded,
+ * refunded and cancelled.
+ */
+export async function seedPaymentsDemo(db: AppDatabase, tenants: DemoTenants, config: AppConfig): Promise<void> {
+  await db.withTenant(tenants.city, (tx) => seed(tx, tenants.city, config));
+}
+
+const PAYEE = '示范市科学技术协会';
+const WEEK = 7 * 24 * 60;
+
+async function seed(tx: Tx, tenantId: number, config: AppConfig): Promise<void> {
+  const base = {
+    enabled: true,
+    accountName: '',
+    bankName: '',
+    accountNo: '',
+    merchantId: '',
+    appId: '',
+    serialNo: '',
+    privateKey: '',
+    apiV3Key: '',
+    platformPublicKey: '',
+    platformSerial: '',
+  };
+  const dev = config.paymentDevProvider
+    ? await createAccount(tx, tenantId, config, { ...base, kind: 'dev', name: '模拟支付' })
+    : null;
+  await createAccount(tx, tenantId, config, {
+    ...base,
+    kind: 'transfer',
+    name: '对公转账',
+    accountName: PAYEE,
+    bankName: '中国工商银行示范市分行营业部',
+    accountNo: '1202001234567890123',
+  });
+
+  const member = await repo.userByMobile(tx, '13800000004');
+  const applicant = await repo.userByMobile(tx, '13800000006');
+  if (!member || !applicant) return;
+  const order = (
+    payer: { id: number; name: string },
+    title: string,
+    bizType: string,
+    item: string,
+    fen: number,
+    key: string,
+  ) =>
+    createOrder(tx, tenantId, {
+      payerUserId: payer.id,
+      payerName: payer.name,
+      payeeName: PAYEE,
+      bizType,
+      title,
+      lines: [{ item, taxCode: '3040802010000000000', quantity: 1, unitPriceFen: fen }],
+      idempotencyKey: key,
+      expiresInMinutes: 4 * WEEK,
+    });
+  const paid = async (o: { id: number; orderNo: string }, fen: number, txn: string) => {
+    if (dev === null) return false;
+    await repo.updateOrder(tx, tenantId, o.id, { accountId: dev, method: 'dev' });
+    await applyPayment(tx, tenantId, 'dev', {
+      orderNo: o.orderNo,
+      providerTxnId: txn,
+      amountFen: fen,
+      currency: 'CNY',
+      state: 'paid',
+      paidAt: new Date(),
+    });
+    return true;
+  };
+  const admin = { userId: 0, name: '陈市科协' };
+
+  await order(member, '2027年度个人会费', 'demo.fee', '会费', 20_000, 'demo-fee-2027');
+  const annual = await order(member, '2026学术年会注册费', 'demo.activity', '会议注册费', 50_000, 'demo-annual-2026');
+  await paid(annual, 50_000, 'DEVDEMO0001');
+  const training = await order(member, '科技写作培训班学费', 'demo.training', '培训费', 30_000, 'demo-training');
+  if (await paid(training, 30_000, 'DEVDEMO0002'))
+    await refundOrder(tx, tenantId, config, 'operation', admin, training.id, {
+      amountFen: 10_000,
+      reason: '缺席一天，退还部分学费',
+    });
+  const fee2026 = await order(applicant, '2026年度单位会费', 'demo.fee', '会费', 100_000, 'demo-unit-fee-2026');
+  await paid(fee2026, 100_000, 'DEVDEMO0003');
+  const refunded = await order(applicant, '创新大赛报名费', 'demo.activity', '报名费', 20_000, 'demo-contest');
+  if (await paid(refunded, 20_000, 'DEVDEMO0004'))
+    await refundOrder(tx, tenantId, config, 'operation', admin, refunded.id, {
+      amountFen: 20_000,
+      reason: '活动取消，全额退款',
+    });
+  const dropped = await order(member, '青年沙龙报名费', 'demo.activity', '报名费', 5_000, 'demo-salon');
+  await cancelOrder(
+    tx,
+    tenantId,
+    config,
+    dropped.id,
+    { userId: member.id, name: member.name },
+    '时间冲突，不参加了',
+    member.id,
+  );
+}

@@ -1,0 +1,2 @@
+export { paymentsModule } from './module';
+export { type CreateOrderInput, cancelOrder, createOrder, ledgerCheck } from './service';

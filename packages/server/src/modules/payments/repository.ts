@@ -1,0 +1,437 @@
+import { likePattern } from '@shetuan/shared';
+import type { TOrderQuery } from '@shetuan/shared/payments';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db';
+import { users } from '../../platform/directory/tables';
+import { files } from '../../platform/files';
+import {
+  ledgerEntries,
+  orderEvents,
+  orderLines,
+  orderPayments,
+  orderRefunds,
+  orders,
+  orderVouchers,
+  paymentAccounts,
+} from './tables';
+
+/**
+ * The payments module's SQL. Every query names its tenant (docs/scale-out.md); row-level security
+ * stays the safety net.
+ */
+export type OrderRow = typeof orders.$inferSelect;
+export type AccountRow = typeof paymentAccounts.$inferSelect;
+
+export async function personOf(tx: Tx, userId: number): Promise<{ name: string; mobile: string } | undefined> {
+  const [row] = await tx.select({ name: users.name, mobile: users.mobile }).from(users).where(eq(users.id, userId));
+  return row ? { name: row.name, mobile: row.mobile ?? '' } : undefined;
+}
+
+/** A person by mobile number (the demo data names its payers so). */
+export async function userByMobile(tx: Tx, mobile: string): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.mobile, mobile));
+  return row;
+}
+
+export async function mobilesOf(tx: Tx, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx.select({ id: users.id, mobile: users.mobile }).from(users).where(inArray(users.id, userIds));
+  return new Map(rows.map((r) => [r.id, r.mobile ?? '']));
+}
+
+// ---- receiving accounts ----
+
+export async function pageAccounts(
+  tx: Tx,
+  tenantId: number,
+  keyword: string | undefined,
+  page: { offset: number; limit: number },
+): Promise<{ rows: AccountRow[]; total: number }> {
+  const where = and(
+    eq(paymentAccounts.tenantId, tenantId),
+    keyword
+      ? or(ilike(paymentAccounts.name, likePattern(keyword)), ilike(paymentAccounts.accountName, likePattern(keyword)))
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select()
+      .from(paymentAccounts)
+      .where(where)
+      .orderBy(asc(paymentAccounts.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    tx.select({ n: count() }).from(paymentAccounts).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function getAccount(tx: Tx, tenantId: number, id: number): Promise<AccountRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(paymentAccounts)
+    .where(and(eq(paymentAccounts.tenantId, tenantId), eq(paymentAccounts.id, id)));
+  return row;
+}
+
+/** The enabled accounts a payee receives by (null: the tenant itself). */
+export async function enabledAccounts(tx: Tx, tenantId: number, payeeOrgId: number | null): Promise<AccountRow[]> {
+  return tx
+    .select()
+    .from(paymentAccounts)
+    .where(
+      and(
+        eq(paymentAccounts.tenantId, tenantId),
+        eq(paymentAccounts.enabled, true),
+        payeeOrgId === null ? isNull(paymentAccounts.payeeOrgId) : eq(paymentAccounts.payeeOrgId, payeeOrgId),
+      ),
+    )
+    .orderBy(asc(paymentAccounts.id));
+}
+
+export type AccountValues = Omit<typeof paymentAccounts.$inferInsert, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function insertAccount(tx: Tx, tenantId: number, values: AccountValues): Promise<number> {
+  const [row] = await tx
+    .insert(paymentAccounts)
+    .values({ ...values, tenantId })
+    .returning({ id: paymentAccounts.id });
+  if (!row) throw new Error('payment account insert returned nothing');
+  return row.id;
+}
+
+export async function updateAccount(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  values: Partial<AccountValues>,
+): Promise<void> {
+  await tx
+    .update(paymentAccounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(paymentAccounts.tenantId, tenantId), eq(paymentAccounts.id, id)));
+}
+
+export async function deleteAccount(tx: Tx, tenantId: number, id: number): Promise<void> {
+  await tx.delete(paymentAccounts).where(and(eq(paymentAccounts.tenantId, tenantId), eq(paymentAccounts.id, id)));
+}
+
+export async function accountUsed(tx: Tx, tenantId: number, id: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.accountId, id)))
+    .limit(1);
+  return Boolean(row);
+}
+
+// ---- orders ----
+
+export type OrderValues = Omit<
+  typeof orders.$inferInsert,
+  'tenantId' | 'id' | 'createdAt' | 'updatedAt' | 'status' | 'refundedFen'
+>;
+
+/** Inserts an order; undefined when the payer's idempotency key already made one. */
+export async function insertOrder(tx: Tx, tenantId: number, values: OrderValues): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...values, tenantId })
+    .onConflictDoNothing({ target: [orders.tenantId, orders.payerUserId, orders.idemKey] })
+    .returning({ id: orders.id });
+  return row?.id;
+}
+
+export async function orderByIdemKey(
+  tx: Tx,
+  tenantId: number,
+  payerUserId: number,
+  idemKey: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.payerUserId, payerUserId), eq(orders.idemKey, idemKey)));
+  return row;
+}
+
+export async function insertLines(
+  tx: Tx,
+  tenantId: number,
+  orderId: number,
+  lines: { item: string; taxCode: string; quantity: number; unitPriceFen: number; amountFen: number }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.insert(orderLines).values(lines.map((l) => ({ ...l, tenantId, orderId })));
+}
+
+/** An order, locked for the caller's transaction when `lock` (every change of state locks first). */
+export async function getOrder(tx: Tx, tenantId: number, id: number, lock = false): Promise<OrderRow | undefined> {
+  const q = tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function orderByNo(
+  tx: Tx,
+  tenantId: number,
+  orderNo: string,
+  lock = false,
+): Promise<OrderRow | undefined> {
+  const q = tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.orderNo, orderNo)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function orderByDevToken(tx: Tx, tenantId: number, token: string): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.devToken, token)));
+  return row;
+}
+
+export async function updateOrder(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  values: Partial<Pick<OrderRow, 'status' | 'paidAt' | 'accountId' | 'method' | 'devToken' | 'refundedFen'>>,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)));
+}
+
+export interface OrderFilter extends Omit<TOrderQuery, 'current' | 'pageSize'> {
+  payerUserId?: number;
+  /** Only orders to the tenant itself (收款订单). */
+  tenantPayee?: boolean;
+}
+
+function orderWhere(tenantId: number, f: OrderFilter): SQL | undefined {
+  const like = f.keyword ? likePattern(f.keyword) : null;
+  return and(
+    eq(orders.tenantId, tenantId),
+    f.payerUserId !== undefined ? eq(orders.payerUserId, f.payerUserId) : undefined,
+    f.tenantPayee ? isNull(orders.payeeOrgId) : undefined,
+    f.status !== undefined ? eq(orders.status, f.status) : undefined,
+    f.method ? eq(orders.method, f.method) : undefined,
+    f.from ? gte(orders.createdAt, new Date(`${f.from}T00:00:00+08:00`)) : undefined,
+    f.to ? lt(orders.createdAt, new Date(new Date(`${f.to}T00:00:00+08:00`).getTime() + 86_400_000)) : undefined,
+    like ? or(ilike(orders.orderNo, like), ilike(orders.title, like), ilike(orders.payerName, like)) : undefined,
+  );
+}
+
+export async function pageOrders(
+  tx: Tx,
+  tenantId: number,
+  f: OrderFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = orderWhere(tenantId, f);
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    tx.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Unpaid orders past their time (the expiry job), oldest first. */
+export async function expiredOrders(tx: Tx, tenantId: number, now: Date, limit: number): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.status, 0), lt(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
+}
+
+/** Tenants with unpaid orders past their time. */
+export async function tenantsWithExpired(tx: Tx, now: Date): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ tenantId: orders.tenantId })
+    .from(orders)
+    .where(and(eq(orders.status, 0), lt(orders.expiresAt, now)));
+  return rows.map((r) => r.tenantId);
+}
+
+export async function insertEvent(
+  tx: Tx,
+  tenantId: number,
+  e: { orderId: number; fromStatus: number | null; toStatus: number; actor: string; remark?: string },
+): Promise<void> {
+  await tx.insert(orderEvents).values({ ...e, remark: e.remark ?? '', tenantId });
+}
+
+export async function orderParts(tx: Tx, tenantId: number, orderId: number) {
+  const [lines, events, payments, vouchers, refunds] = await Promise.all([
+    tx
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.tenantId, tenantId), eq(orderLines.orderId, orderId)))
+      .orderBy(asc(orderLines.id)),
+    tx
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.tenantId, tenantId), eq(orderEvents.orderId, orderId)))
+      .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+    tx
+      .select()
+      .from(orderPayments)
+      .where(and(eq(orderPayments.tenantId, tenantId), eq(orderPayments.orderId, orderId)))
+      .orderBy(asc(orderPayments.id)),
+    tx
+      .select()
+      .from(orderVouchers)
+      .where(and(eq(orderVouchers.tenantId, tenantId), eq(orderVouchers.orderId, orderId)))
+      .orderBy(asc(orderVouchers.id)),
+    tx
+      .select()
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.tenantId, tenantId), eq(orderRefunds.orderId, orderId)))
+      .orderBy(asc(orderRefunds.id)),
+  ]);
+  return { lines, events, payments, vouchers, refunds };
+}
+
+// ---- money in ----
+
+/** Records a provider transaction once: undefined when this transaction was recorded before. */
+export async function insertPayment(
+  tx: Tx,
+  tenantId: number,
+  p: {
+    orderId: number;
+    kind: string;
+    providerTxnId: string;
+    amountFen: number;
+    state: 'applied' | 'exception';
+    raw?: Record<string, unknown>;
+  },
+): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(orderPayments)
+    .values({ ...p, tenantId })
+    .onConflictDoNothing({ target: [orderPayments.tenantId, orderPayments.kind, orderPayments.providerTxnId] })
+    .returning({ id: orderPayments.id });
+  return row?.id;
+}
+
+// ---- vouchers ----
+
+/** A ready file the person uploaded in the tenant: its name and type (a voucher must be theirs). */
+export async function ownFile(
+  tx: Tx,
+  tenantId: number,
+  userId: number,
+  id: number,
+): Promise<{ name: string; contentType: string } | undefined> {
+  const [row] = await tx
+    .select({ name: files.realFileName, contentType: files.contentType })
+    .from(files)
+    .where(and(eq(files.tenantId, tenantId), eq(files.id, id), eq(files.userId, userId), eq(files.status, 'ready')));
+  return row;
+}
+
+export async function insertVoucher(
+  tx: Tx,
+  tenantId: number,
+  v: { orderId: number; fileId: number; fileName: string; remark: string },
+): Promise<number> {
+  const [row] = await tx
+    .insert(orderVouchers)
+    .values({ ...v, tenantId })
+    .returning({ id: orderVouchers.id });
+  if (!row) throw new Error('voucher insert returned nothing');
+  return row.id;
+}
+
+export async function getVoucher(tx: Tx, tenantId: number, orderId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(orderVouchers)
+    .where(and(eq(orderVouchers.tenantId, tenantId), eq(orderVouchers.orderId, orderId), eq(orderVouchers.id, id)));
+  return row;
+}
+
+export async function reviewVoucher(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  v: { status: number; reason: string; reviewedBy: string },
+): Promise<void> {
+  await tx
+    .update(orderVouchers)
+    .set({ ...v, reviewedAt: new Date() })
+    .where(and(eq(orderVouchers.tenantId, tenantId), eq(orderVouchers.id, id)));
+}
+
+// ---- refunds ----
+
+export async function insertRefund(
+  tx: Tx,
+  tenantId: number,
+  r: {
+    orderId: number;
+    refundNo: string;
+    amountFen: number;
+    state: string;
+    reason: string;
+    createdBy: string;
+    providerRefundId: string;
+  },
+): Promise<void> {
+  await tx.insert(orderRefunds).values({ ...r, tenantId });
+}
+
+/** Refunds of the order still in progress at the provider. */
+export async function refundsInProgress(tx: Tx, tenantId: number, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<string>`coalesce(sum(${orderRefunds.amountFen}), 0)` })
+    .from(orderRefunds)
+    .where(
+      and(eq(orderRefunds.tenantId, tenantId), eq(orderRefunds.orderId, orderId), eq(orderRefunds.state, 'processing')),
+    );
+  return Number(row?.n ?? 0);
+}
+
+// ---- ledger ----
+
+export async function insertLedger(
+  tx: Tx,
+  tenantId: number,
+  txn: string,
+  lines: { account: string; amountFen: number; orderId: number | null; memo: string }[],
+): Promise<void> {
+  await tx.insert(ledgerEntries).values(lines.map((l) => ({ ...l, txn, tenantId })));
+}
+
+/** The number of ledger lines and their sum (zero when the books balance). */
+export async function ledgerTotals(tx: Tx, tenantId: number): Promise<{ entries: number; sumFen: number }> {
+  const [row] = await tx
+    .select({ n: count(), sum: sql<string>`coalesce(sum(${ledgerEntries.amountFen}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.tenantId, tenantId));
+  return { entries: row?.n ?? 0, sumFen: Number(row?.sum ?? 0) };
+}
+
+export async function ledgerOfOrder(tx: Tx, tenantId: number, orderId: number) {
+  return tx
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.tenantId, tenantId), eq(ledgerEntries.orderId, orderId)))
+    .orderBy(asc(ledgerEntries.id));
+}

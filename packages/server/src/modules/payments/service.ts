@@ -1,0 +1,955 @@
+import crypto from 'node:crypto';
+import { ResultCode, type TPage } from '@shetuan/shared';
+import {
+  fenToYuan,
+  ORDER_STATUS_NAMES,
+  OrderStatus,
+  PAY_KIND_NAMES,
+  type TOrder,
+  type TOrderDetail,
+  type TOrderQuery,
+  type TOrderScope,
+  type TPayKind,
+  type TPayOptions,
+  type TPayStart,
+  type TPayStarted,
+  type TReceivingAccount,
+  type TReceivingAccountInput,
+  type TTransferInfo,
+  VOUCHER_STATUS_NAMES,
+  VoucherStatus,
+} from '@shetuan/shared/payments';
+import type { AppConfig } from '../../platform/config';
+import type { Tx } from '../../platform/db';
+import { AppError } from '../../platform/http/errors';
+import { enqueueJob } from '../../platform/jobs';
+import { installedModules, type OrderHandlers, type OrderNotice } from '../../platform/modules';
+import { createAlipayProvider, loadAlipayKeys } from './providers/alipay';
+import { createDevProvider, devNotification } from './providers/dev';
+import type { PaymentProvider, ProviderPayment, RawNotification } from './providers/types';
+import { createWechatPayProvider, loadWechatPayKeys } from './providers/wechatpay';
+import * as repo from './repository';
+import { openSecrets, type ProviderSecrets, sealSecrets, secretKey } from './secrets';
+
+export const ORDER_TIMEOUT_JOB = 'payments.order-timeout';
+/** An order left unpaid this long is cancelled, unless the module that makes it says otherwise. */
+export const DEFAULT_ORDER_MINUTES = 30;
+
+const fail = (msg: string, status = 400) => new AppError(ResultCode.FAILED, msg, null, status);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Who acts: a person's name, or 系统 for the timeout and the providers. */
+export interface Actor {
+  userId: number | null;
+  name: string;
+}
+export const SYSTEM: Actor = { userId: null, name: '系统' };
+
+// ---- orders in: the interface business modules use ----
+
+export interface CreateOrderInput {
+  payerUserId: number;
+  payerOrgId?: number | null;
+  payerName: string;
+  /** null: the tenant itself (the society) receives. */
+  payeeOrgId?: number | null;
+  payeeName: string;
+  bizType: string;
+  bizRef?: string;
+  title: string;
+  lines: { item: string; taxCode?: string; quantity: number; unitPriceFen: number }[];
+  /** The same key from the same payer gives the same order (a double click makes one order). */
+  idempotencyKey?: string;
+  /** Minutes before an unpaid order is cancelled (default 30). */
+  expiresInMinutes?: number;
+}
+
+/** A new order number: P, the date in China, and ten random digits. */
+export function newOrderNo(now = new Date()): string {
+  const day = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  return `P${day}${String(crypto.randomInt(0, 1e10)).padStart(10, '0')}`;
+}
+
+/**
+ * Creates an order (or finds the one this payer's idempotency key made), with its lines and its
+ * first event, and schedules its timeout.
+ */
+export async function createOrder(
+  tx: Tx,
+  tenantId: number,
+  input: CreateOrderInput,
+  now = new Date(),
+): Promise<{ id: number; orderNo: string; created: boolean }> {
+  if (input.lines.length === 0) throw fail('订单没有明细');
+  const lines = input.lines.map((l) => {
+    if (!Number.isSafeInteger(l.quantity) || l.quantity <= 0) throw fail('数量必须是正整数');
+    if (!Number.isSafeInteger(l.unitPriceFen) || l.unitPriceFen <= 0) throw fail('单价必须大于0');
+    return {
+      item: l.item,
+      taxCode: l.taxCode ?? '',
+      quantity: l.quantity,
+      unitPriceFen: l.unitPriceFen,
+      amountFen: l.quantity * l.unitPriceFen,
+    };
+  });
+  const amountFen = lines.reduce((s, l) => s + l.amountFen, 0);
+  if (!Number.isSafeInteger(amountFen)) throw fail('订单金额过大');
+  if (input.idempotencyKey) {
+    const known = await repo.orderByIdemKey(tx, tenantId, input.payerUserId, input.idempotencyKey);
+    if (known) return { id: known.id, orderNo: known.orderNo, created: false };
+  }
+  const orderNo = newOrderNo(now);
+  const expiresAt = new Date(now.getTime() + (input.expiresInMinutes ?? DEFAULT_ORDER_MINUTES) * 60_000);
+  const id = await repo.insertOrder(tx, tenantId, {
+    orderNo,
+    title: input.title,
+    bizType: input.bizType,
+    bizRef: input.bizRef ?? '',
+    payerUserId: input.payerUserId,
+    payerOrgId: input.payerOrgId ?? null,
+    payerName: input.payerName,
+    payeeOrgId: input.payeeOrgId ?? null,
+    payeeName: input.payeeName,
+    amountFen,
+    idemKey: input.idempotencyKey ?? null,
+    expiresAt,
+  });
+  if (id === undefined) {
+    // The same key at the same moment from another request: that one's order.
+    const known = await repo.orderByIdemKey(tx, tenantId, input.payerUserId, input.idempotencyKey ?? '');
+    if (!known) throw new Error('order idempotency conflict without an order');
+    return { id: known.id, orderNo: known.orderNo, created: false };
+  }
+  await repo.insertLines(tx, tenantId, id, lines);
+  await repo.insertEvent(tx, tenantId, {
+    orderId: id,
+    fromStatus: null,
+    toStatus: OrderStatus.PENDING,
+    actor: input.payerName,
+    remark: '创建订单',
+  });
+  await enqueueJob(tx, { tenantId, userId: null, kind: ORDER_TIMEOUT_JOB, payload: { orderId: id }, runAt: expiresAt });
+  return { id, orderNo, created: true };
+}
+
+// ---- reading ----
+
+function toOrder(r: repo.OrderRow, mobile = ''): TOrder {
+  return {
+    id: r.id,
+    orderNo: r.orderNo,
+    title: r.title,
+    bizType: r.bizType,
+    bizTypeName: bizTypeName(r.bizType),
+    payerName: r.payerName,
+    payerMobile: mobile,
+    payeeName: r.payeeName,
+    amountFen: r.amountFen,
+    refundedFen: r.refundedFen,
+    status: r.status,
+    statusName: ORDER_STATUS_NAMES[r.status] ?? '',
+    method: r.method,
+    methodName: r.method ? (PAY_KIND_NAMES[r.method as TPayKind] ?? r.method) : '',
+    createdAt: r.createdAt.toISOString(),
+    paidAt: iso(r.paidAt),
+    expiresAt: r.expiresAt.toISOString(),
+  };
+}
+
+/** Names of the order kinds the modules make (the demo's own, and later membership, activities…). */
+const BIZ_TYPE_NAMES: Record<string, string> = {
+  'demo.fee': '会费',
+  'demo.activity': '活动报名费',
+  'demo.training': '培训费',
+};
+function bizTypeName(bizType: string): string {
+  return BIZ_TYPE_NAMES[bizType] ?? bizType;
+}
+
+function scopeFilter(scope: TOrderScope, userId: number): Pick<repo.OrderFilter, 'payerUserId' | 'tenantPayee'> {
+  if (scope === 'mine') return { payerUserId: userId };
+  if (scope === 'collection') return { tenantPayee: true };
+  return {};
+}
+
+export async function listOrders(
+  tx: Tx,
+  tenantId: number,
+  scope: TOrderScope,
+  userId: number,
+  query: TOrderQuery,
+): Promise<TPage<TOrder>> {
+  const { current, pageSize, ...filter } = query;
+  const { rows, total } = await repo.pageOrders(
+    tx,
+    tenantId,
+    { ...filter, ...scopeFilter(scope, userId) },
+    { offset: (current - 1) * pageSize, limit: pageSize },
+  );
+  const mobiles =
+    scope === 'mine'
+      ? new Map<number, string>()
+      : await repo.mobilesOf(tx, [...new Set(rows.map((r) => r.payerUserId))]);
+  return { records: rows.map((r) => toOrder(r, mobiles.get(r.payerUserId) ?? '')), total, current, pageSize };
+}
+
+/** The order as the scope sees it: a payer only their own, 收款订单 only the tenant's own collection. */
+async function orderInScope(
+  tx: Tx,
+  tenantId: number,
+  scope: TOrderScope,
+  userId: number,
+  id: number,
+  lock = false,
+): Promise<repo.OrderRow> {
+  const order = await repo.getOrder(tx, tenantId, id, lock);
+  const visible =
+    order &&
+    (scope === 'operation' ||
+      (scope === 'mine' && order.payerUserId === userId) ||
+      (scope === 'collection' && order.payeeOrgId === null));
+  if (!order || !visible) throw fail('订单不存在', 404);
+  return order;
+}
+
+async function transferInfo(tx: Tx, tenantId: number, order: repo.OrderRow): Promise<TTransferInfo | null> {
+  if (order.method !== 'transfer' || order.accountId === null) return null;
+  const account = await repo.getAccount(tx, tenantId, order.accountId);
+  if (!account) return null;
+  return {
+    accountName: account.accountName,
+    bankName: account.bankName,
+    accountNo: account.accountNo,
+    remark: order.orderNo,
+  };
+}
+
+export async function orderDetail(
+  tx: Tx,
+  tenantId: number,
+  scope: TOrderScope,
+  userId: number,
+  id: number,
+): Promise<TOrderDetail> {
+  const order = await orderInScope(tx, tenantId, scope, userId, id);
+  const parts = await repo.orderParts(tx, tenantId, id);
+  const mobile = (await repo.personOf(tx, order.payerUserId))?.mobile ?? '';
+  const inProgress = parts.refunds.filter((r) => r.state === 'processing').reduce((s, r) => s + r.amountFen, 0);
+  const refundableFen = [OrderStatus.PAID, OrderStatus.PART_REFUNDED].includes(order.status as 2 | 6)
+    ? order.amountFen - order.refundedFen - inProgress
+    : 0;
+  const mine = scope === 'mine';
+  const open = order.status === OrderStatus.PENDING && order.expiresAt.getTime() > Date.now();
+  const waitingVoucher = parts.vouchers.some((v) => v.status === VoucherStatus.WAITING);
+  return {
+    ...toOrder(order, mobile),
+    lines: parts.lines.map((l) => ({
+      item: l.item,
+      taxCode: l.taxCode,
+      quantity: l.quantity,
+      unitPriceFen: l.unitPriceFen,
+      amountFen: l.amountFen,
+    })),
+    events: parts.events.map((e) => ({
+      at: e.at.toISOString(),
+      actor: e.actor,
+      fromName: e.fromStatus === null ? '' : (ORDER_STATUS_NAMES[e.fromStatus] ?? ''),
+      toName: ORDER_STATUS_NAMES[e.toStatus] ?? '',
+      remark: e.remark,
+    })),
+    payments: parts.payments.map((p) => ({
+      id: p.id,
+      kind: p.kind,
+      kindName: PAY_KIND_NAMES[p.kind as TPayKind] ?? p.kind,
+      providerTxnId: p.providerTxnId,
+      amountFen: p.amountFen,
+      state: p.state === 'exception' ? 'exception' : 'applied',
+      at: p.at.toISOString(),
+    })),
+    vouchers: parts.vouchers.map((v) => ({
+      id: v.id,
+      fileId: v.fileId,
+      fileName: v.fileName,
+      status: v.status,
+      statusName: VOUCHER_STATUS_NAMES[v.status] ?? '',
+      reason: v.reason,
+      uploadedAt: v.at.toISOString(),
+      reviewedBy: v.reviewedBy,
+      reviewedAt: iso(v.reviewedAt),
+    })),
+    refunds: parts.refunds.map((r) => ({
+      refundNo: r.refundNo,
+      amountFen: r.amountFen,
+      state: r.state === 'done' ? 'done' : r.state === 'failed' ? 'failed' : 'processing',
+      stateName: r.state === 'done' ? '已退款' : r.state === 'failed' ? '退款失败' : '退款中',
+      reason: r.reason,
+      createdBy: r.createdBy,
+      at: r.at.toISOString(),
+    })),
+    transfer: await transferInfo(tx, tenantId, order),
+    can: {
+      pay: mine && open,
+      cancel: mine && open,
+      uploadVoucher:
+        mine && (open || order.status === OrderStatus.REVIEW) && order.method === 'transfer' && !waitingVoucher,
+      review: !mine && order.status === OrderStatus.REVIEW && waitingVoucher,
+      refund: !mine && refundableFen > 0,
+    },
+    refundableFen,
+  };
+}
+
+export async function orderState(tx: Tx, tenantId: number, userId: number, id: number) {
+  const order = await orderInScope(tx, tenantId, 'mine', userId, id);
+  return { status: order.status, statusName: ORDER_STATUS_NAMES[order.status] ?? '', paidAt: iso(order.paidAt) };
+}
+
+// ---- state changes ----
+
+function notice(order: repo.OrderRow, changes: Partial<repo.OrderRow> = {}): OrderNotice {
+  const o = { ...order, ...changes };
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    bizType: o.bizType,
+    bizRef: o.bizRef,
+    amountFen: o.amountFen,
+    refundedFen: o.refundedFen,
+    payerUserId: o.payerUserId,
+  };
+}
+
+function handlersOf(bizType: string): OrderHandlers | undefined {
+  for (const m of installedModules()) {
+    const h = m.orderHandlers?.[bizType];
+    if (h) return h;
+  }
+  return undefined;
+}
+
+async function move(
+  tx: Tx,
+  tenantId: number,
+  order: repo.OrderRow,
+  to: number,
+  actor: Actor,
+  remark: string,
+  changes: Partial<Pick<repo.OrderRow, 'paidAt' | 'accountId' | 'method' | 'devToken' | 'refundedFen'>> = {},
+): Promise<void> {
+  await repo.updateOrder(tx, tenantId, order.id, { status: to, ...changes });
+  await repo.insertEvent(tx, tenantId, {
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: to,
+    actor: actor.name,
+    remark,
+  });
+}
+
+const payeeAccount = (order: repo.OrderRow) =>
+  order.payeeOrgId === null ? 'payee:tenant' : `payee:org:${order.payeeOrgId}`;
+
+/** Cancels an unpaid order (the payer, or the timeout), closing it at the provider when one was chosen. */
+export async function cancelOrder(
+  tx: Tx,
+  tenantId: number,
+  config: AppConfig,
+  orderId: number,
+  actor: Actor,
+  reason: string,
+  scopeUser?: number,
+): Promise<void> {
+  const order =
+    scopeUser === undefined
+      ? await repo.getOrder(tx, tenantId, orderId, true)
+      : await orderInScope(tx, tenantId, 'mine', scopeUser, orderId, true);
+  if (!order) throw fail('订单不存在', 404);
+  if (order.status !== OrderStatus.PENDING) throw fail(`订单${ORDER_STATUS_NAMES[order.status] ?? ''}，不能取消`);
+  await move(
+    tx,
+    tenantId,
+    order,
+    OrderStatus.CANCELLED,
+    actor,
+    reason || (actor === SYSTEM ? '超时未支付，自动取消' : '付款人取消'),
+  );
+  if (order.accountId !== null) {
+    const provider = await providerOf(tx, tenantId, config, order.accountId, order);
+    await provider?.close(order.orderNo).catch(() => undefined);
+  }
+  await handlersOf(order.bizType)?.cancelled?.(tx, tenantId, notice(order, { status: OrderStatus.CANCELLED }));
+}
+
+/**
+ * Applies what a provider says of a payment, once: the provider transaction's unique row is the
+ * guard, under the order's lock. Money for an order that is cancelled or already paid is kept as
+ * an exception to refund (suspense account), never lost and never counted twice.
+ */
+export async function applyPayment(
+  tx: Tx,
+  tenantId: number,
+  kind: TPayKind,
+  paid: ProviderPayment,
+  actor: Actor = SYSTEM,
+): Promise<'applied' | 'exception' | 'duplicate' | 'ignored'> {
+  const order = await repo.orderByNo(tx, tenantId, paid.orderNo, true);
+  if (!order) throw fail('订单不存在', 404);
+  if (paid.state !== 'paid') {
+    if (paid.state === 'failed')
+      await repo.insertEvent(tx, tenantId, {
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: order.status,
+        actor: PAY_KIND_NAMES[kind],
+        remark: '支付失败',
+      });
+    return 'ignored';
+  }
+  if (paid.currency !== 'CNY' || paid.amountFen !== order.amountFen) throw fail('支付金额与订单不符');
+  const open = order.status === OrderStatus.PENDING || order.status === OrderStatus.REVIEW;
+  const state = open ? 'applied' : 'exception';
+  const paymentId = await repo.insertPayment(tx, tenantId, {
+    orderId: order.id,
+    kind,
+    providerTxnId: paid.providerTxnId,
+    amountFen: paid.amountFen,
+    state,
+    raw: { paidAt: iso(paid.paidAt) },
+  });
+  if (paymentId === undefined) return 'duplicate';
+  if (open) {
+    await repo.insertLedger(tx, tenantId, `pay:${paymentId}`, [
+      { account: `clearing:${kind}`, amountFen: paid.amountFen, orderId: order.id, memo: `收款 ${order.orderNo}` },
+      { account: payeeAccount(order), amountFen: -paid.amountFen, orderId: order.id, memo: `收款 ${order.orderNo}` },
+    ]);
+    const paidAt = paid.paidAt ?? new Date();
+    await move(
+      tx,
+      tenantId,
+      order,
+      OrderStatus.PAID,
+      actor,
+      `${PAY_KIND_NAMES[kind]}支付成功，交易号 ${paid.providerTxnId}`,
+      { paidAt, method: kind },
+    );
+    await handlersOf(order.bizType)?.paid?.(tx, tenantId, notice(order, { status: OrderStatus.PAID, paidAt }));
+  } else {
+    await repo.insertLedger(tx, tenantId, `pay:${paymentId}`, [
+      { account: `clearing:${kind}`, amountFen: paid.amountFen, orderId: order.id, memo: `异常收款 ${order.orderNo}` },
+      { account: 'suspense:refund', amountFen: -paid.amountFen, orderId: order.id, memo: `异常收款 ${order.orderNo}` },
+    ]);
+    await repo.insertEvent(tx, tenantId, {
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: order.status,
+      actor: actor.name,
+      remark: `订单${ORDER_STATUS_NAMES[order.status] ?? ''}时又收到一笔${PAY_KIND_NAMES[kind]}付款（交易号 ${paid.providerTxnId}），已记为异常，待退款`,
+    });
+  }
+  return state;
+}
+
+// ---- paying ----
+
+function accountView(a: repo.AccountRow): TReceivingAccount {
+  return {
+    id: a.id,
+    kind: a.kind as TPayKind,
+    kindName: PAY_KIND_NAMES[a.kind as TPayKind] ?? a.kind,
+    name: a.name,
+    enabled: a.enabled,
+    accountName: a.accountName,
+    bankName: a.bankName,
+    accountNo: a.accountNo,
+    merchantId: a.merchantId,
+    appId: a.appId,
+    secretsSet: a.secrets !== '',
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}
+
+function offered(config: AppConfig, a: repo.AccountRow): boolean {
+  return a.kind !== 'dev' || config.paymentDevProvider;
+}
+
+/** The provider of a receiving account (null for transfer, which has none). */
+export async function providerOf(
+  tx: Tx,
+  tenantId: number,
+  config: AppConfig,
+  accountId: number,
+  order?: repo.OrderRow,
+  origin = '',
+): Promise<PaymentProvider | null> {
+  const account = await repo.getAccount(tx, tenantId, accountId);
+  if (!account) return null;
+  const secrets = openSecrets(secretKey(config), account.secrets);
+  return buildProvider(account, secrets, order, origin);
+}
+
+function buildProvider(
+  account: repo.AccountRow,
+  secrets: ProviderSecrets,
+  order?: repo.OrderRow,
+  origin = '',
+): PaymentProvider | null {
+  switch (account.kind) {
+    case 'dev':
+      return createDevProvider({
+        secret: secrets.devSecret ?? '',
+        token: order?.devToken ?? '',
+        cashierUrl: (token) => `${origin}/new/dev-cashier?token=${encodeURIComponent(token)}`,
+      });
+    case 'wechat':
+      return createWechatPayProvider({
+        mchId: account.merchantId,
+        appId: account.appId,
+        serialNo: secrets.serialNo ?? '',
+        privateKeyPem: secrets.privateKey ?? '',
+        apiV3Key: secrets.apiV3Key ?? '',
+        platformPublicKeyPem: secrets.platformPublicKey ?? '',
+        platformSerial: secrets.platformSerial ?? '',
+      });
+    case 'alipay':
+      return createAlipayProvider({
+        appId: account.appId,
+        privateKeyPem: secrets.privateKey ?? '',
+        alipayPublicKeyPem: secrets.platformPublicKey ?? '',
+      });
+    default:
+      return null;
+  }
+}
+
+export async function payOptions(
+  tx: Tx,
+  tenantId: number,
+  config: AppConfig,
+  userId: number,
+  id: number,
+): Promise<TPayOptions> {
+  const order = await orderInScope(tx, tenantId, 'mine', userId, id);
+  const accounts = (await repo.enabledAccounts(tx, tenantId, order.payeeOrgId)).filter((a) => offered(config, a));
+  return {
+    order: toOrder(order),
+    methods: accounts.map((a) => ({ accountId: a.id, kind: a.kind as TPayKind, name: a.name })),
+  };
+}
+
+/** 去支付: the payer's choice of account; a QR code, the provider's page, or the bank account to transfer to. */
+export async function startPayment(
+  tx: Tx,
+  tenantId: number,
+  config: AppConfig,
+  payer: Actor & { userId: number },
+  id: number,
+  input: TPayStart,
+  origin: string,
+): Promise<TPayStarted> {
+  const order = await orderInScope(tx, tenantId, 'mine', payer.userId, id, true);
+  if (order.status !== OrderStatus.PENDING) throw fail(`订单${ORDER_STATUS_NAMES[order.status] ?? ''}，不能支付`);
+  if (order.expiresAt.getTime() <= Date.now()) throw fail('订单已超时，请重新下单');
+  const account = await repo.getAccount(tx, tenantId, input.accountId);
+  if (!account?.enabled || account.payeeOrgId !== order.payeeOrgId || !offered(config, account))
+    throw fail('该支付方式不可用，请重新选择');
+  const kind = account.kind as TPayKind;
+  if (kind === 'transfer') {
+    await repo.updateOrder(tx, tenantId, order.id, { accountId: account.id, method: kind });
+    return {
+      kind,
+      qrCode: null,
+      redirectUrl: null,
+      transfer: {
+        accountName: account.accountName,
+        bankName: account.bankName,
+        accountNo: account.accountNo,
+        remark: order.orderNo,
+      },
+    };
+  }
+  const devToken = kind === 'dev' ? (order.devToken ?? crypto.randomBytes(18).toString('base64url')) : order.devToken;
+  await repo.updateOrder(tx, tenantId, order.id, { accountId: account.id, method: kind, devToken });
+  const provider = buildProvider(
+    account,
+    openSecrets(secretKey(config), account.secrets),
+    { ...order, devToken },
+    origin,
+  );
+  if (!provider) throw fail('该支付方式不可用，请重新选择');
+  try {
+    const started = await provider.start({
+      orderNo: order.orderNo,
+      amountFen: order.amountFen,
+      title: order.title,
+      channel: input.channel,
+      notifyUrl: `${origin}/st365/public/payments/notify/${account.id}`,
+      returnUrl: `${origin}/new/new-payment-index/done?orderId=${order.id}`,
+      expiresAt: order.expiresAt,
+    });
+    return { kind, qrCode: started.qrCode ?? null, redirectUrl: started.redirectUrl ?? null, transfer: null };
+  } catch (err) {
+    throw fail(`发起支付失败：${err instanceof Error ? err.message : String(err)}`, 502);
+  }
+}
+
+/**
+ * A provider's notification: verified by the account's provider, then applied once. Answers what
+ * the provider expects; a notification that does not verify changes nothing.
+ */
+export async function receiveNotification(
+  tx: Tx,
+  tenantId: number,
+  config: AppConfig,
+  accountId: number,
+  raw: RawNotification,
+): Promise<{ status: number; contentType: string; body: string }> {
+  const account = await repo.getAccount(tx, tenantId, accountId);
+  // An address that is no account's is refused in the envelope; an account's provider gets the
+  // answer its protocol expects (its own body, not the envelope).
+  if (!account || account.kind === 'transfer' || !offered(config, account)) throw fail('收款账户不存在', 404);
+  const provider = buildProvider(account, openSecrets(secretKey(config), account.secrets));
+  if (!provider) throw fail('收款账户不存在', 404);
+  let paid: ProviderPayment;
+  try {
+    paid = await provider.parseNotification(raw);
+  } catch {
+    return provider.acknowledge(false);
+  }
+  await applyPayment(tx, tenantId, account.kind as TPayKind, paid);
+  return provider.acknowledge(true);
+}
+
+// ---- the development cashier ----
+
+export async function devCashier(tx: Tx, tenantId: number, config: AppConfig, token: string) {
+  const order = config.paymentDevProvider ? await repo.orderByDevToken(tx, tenantId, token) : undefined;
+  if (!order) throw fail('支付链接无效或已失效', 404);
+  return {
+    orderNo: order.orderNo,
+    title: order.title,
+    amountFen: order.amountFen,
+    payeeName: order.payeeName,
+    status: order.status,
+    statusName: ORDER_STATUS_NAMES[order.status] ?? '',
+  };
+}
+
+/**
+ * The cashier's answer, sent as the provider would: a signed notification (twice for 'twice')
+ * through the same verification and the same apply as a real one.
+ */
+export async function devCashierAct(
+  tx: Tx,
+  tenantId: number,
+  config: AppConfig,
+  token: string,
+  outcome: 'paid' | 'failed' | 'twice',
+): Promise<{ status: number; statusName: string; paidAt: string | null }> {
+  const order = config.paymentDevProvider ? await repo.orderByDevToken(tx, tenantId, token) : undefined;
+  if (!order || order.accountId === null) throw fail('支付链接无效或已失效', 404);
+  const account = await repo.getAccount(tx, tenantId, order.accountId);
+  const secret = account ? openSecrets(secretKey(config), account.secrets).devSecret : undefined;
+  if (!account || !secret) throw fail('支付链接无效或已失效', 404);
+  const raw = devNotification(secret, {
+    orderNo: order.orderNo,
+    txnId: `DEV${crypto.randomBytes(8).toString('hex').toUpperCase()}`,
+    amountFen: order.amountFen,
+    state: outcome === 'failed' ? 'failed' : 'paid',
+    at: new Date().toISOString(),
+  });
+  for (let i = 0; i < (outcome === 'twice' ? 2 : 1); i++) {
+    const answer = await receiveNotification(tx, tenantId, config, account.id, raw);
+    if (answer.status !== 200) throw fail('模拟支付通知未被接受');
+  }
+  const after = await repo.getOrder(tx, tenantId, order.id);
+  const status = after?.status ?? order.status;
+  return { status, statusName: ORDER_STATUS_NAMES[status] ?? '', paidAt: iso(after?.paidAt ?? null) };
+}
+
+// ---- corporate transfer ----
+
+export async function uploadVoucher(
+  tx: Tx,
+  tenantId: number,
+  payer: Actor & { userId: number },
+  id: number,
+  input: { fileId: number; fileName: string; remark: string },
+): Promise<void> {
+  const order = await orderInScope(tx, tenantId, 'mine', payer.userId, id, true);
+  if (order.method !== 'transfer') throw fail('请先选择对公转账');
+  if (order.status === OrderStatus.REVIEW) {
+    const parts = await repo.orderParts(tx, tenantId, id);
+    if (parts.vouchers.some((v) => v.status === VoucherStatus.WAITING)) throw fail('转账凭证正在审核，请耐心等待');
+  } else if (order.status !== OrderStatus.PENDING || order.expiresAt.getTime() <= Date.now()) {
+    throw fail(`订单${ORDER_STATUS_NAMES[order.status] ?? ''}，不能上传凭证`);
+  }
+  await repo.insertVoucher(tx, tenantId, { orderId: id, ...input });
+  if (order.status !== OrderStatus.REVIEW)
+    await move(
+      tx,
+      tenantId,
+      order,
+      OrderStatus.REVIEW,
+      payer,
+      input.remark ? `上传转账凭证：${input.remark}` : '上传转账凭证',
+    );
+}
+
+export async function reviewVoucher(
+  tx: Tx,
+  tenantId: number,
+  scope: TOrderScope,
+  reviewer: Actor & { userId: number },
+  id: number,
+  voucherId: number,
+  input: { approve: boolean; reason: string },
+): Promise<string> {
+  const order = await orderInScope(tx, tenantId, scope, reviewer.userId, id, true);
+  const voucher = await repo.getVoucher(tx, tenantId, id, voucherId);
+  if (!voucher) throw fail('凭证不存在', 404);
+  if (voucher.status !== VoucherStatus.WAITING) throw fail('该凭证已审核');
+  if (order.status !== OrderStatus.REVIEW) throw fail(`订单${ORDER_STATUS_NAMES[order.status] ?? ''}，无需审核`);
+  await repo.reviewVoucher(tx, tenantId, voucherId, {
+    status: input.approve ? VoucherStatus.APPROVED : VoucherStatus.REJECTED,
+    reason: input.approve ? '' : input.reason,
+    reviewedBy: reviewer.name,
+  });
+  if (!input.approve) {
+    await move(tx, tenantId, order, OrderStatus.PENDING, reviewer, `凭证驳回：${input.reason}`);
+    return '已驳回';
+  }
+  await applyPayment(
+    tx,
+    tenantId,
+    'transfer',
+    {
+      orderNo: order.orderNo,
+      providerTxnId: `V${voucherId}`,
+      amountFen: order.amountFen,
+      currency: 'CNY',
+      state: 'paid',
+      paidAt: new Date(),
+    },
+    reviewer,
+  );
+  return '审核通过';
+}
+
+// ---- refunds ----
+
+export async function refundOrder(
+  tx: Tx,
+  tenantId: number,
+  config: AppConfig,
+  scope: TOrderScope,
+  actor: Actor & { userId: number },
+  id: number,
+  input: { amountFen: number; reason: string },
+): Promise<string> {
+  const order = await orderInScope(tx, tenantId, scope, actor.userId, id, true);
+  if (order.status !== OrderStatus.PAID && order.status !== OrderStatus.PART_REFUNDED)
+    throw fail(`订单${ORDER_STATUS_NAMES[order.status] ?? ''}，不能退款`);
+  const refundable = order.amountFen - order.refundedFen - (await repo.refundsInProgress(tx, tenantId, id));
+  if (input.amountFen > refundable) throw fail(`退款金额不能超过可退金额 ¥${fenToYuan(refundable)}`);
+  const refundNo = `R${order.orderNo.slice(1)}${String(crypto.randomInt(0, 1e4)).padStart(4, '0')}`;
+  let state: 'done' | 'processing' | 'failed' = 'done';
+  let providerRefundId = '';
+  if (order.method !== 'transfer' && order.accountId !== null) {
+    const provider = await providerOf(tx, tenantId, config, order.accountId, order);
+    if (!provider) throw fail('收款账户已删除，无法原路退款');
+    try {
+      const r = await provider.refund({
+        orderNo: order.orderNo,
+        refundNo,
+        amountFen: input.amountFen,
+        totalFen: order.amountFen,
+        reason: input.reason,
+      });
+      state = r.state;
+      providerRefundId = r.providerRefundId;
+    } catch (err) {
+      throw fail(`退款失败：${err instanceof Error ? err.message : String(err)}`, 502);
+    }
+    if (state === 'failed') throw fail('退款失败，请稍后重试');
+  }
+  await repo.insertRefund(tx, tenantId, {
+    orderId: id,
+    refundNo,
+    amountFen: input.amountFen,
+    state,
+    reason: input.reason,
+    createdBy: actor.name,
+    providerRefundId,
+  });
+  const how = order.method === 'transfer' ? '（线下转账退回）' : '';
+  if (state === 'processing') {
+    await move(
+      tx,
+      tenantId,
+      order,
+      OrderStatus.REFUNDING,
+      actor,
+      `申请退款 ¥${fenToYuan(input.amountFen)}${how}：${input.reason}`,
+    );
+    return '退款处理中';
+  }
+  const refundedFen = order.refundedFen + input.amountFen;
+  await repo.insertLedger(tx, tenantId, `refund:${refundNo}`, [
+    { account: payeeAccount(order), amountFen: input.amountFen, orderId: id, memo: `退款 ${refundNo}` },
+    {
+      account: `clearing:${order.method || 'transfer'}`,
+      amountFen: -input.amountFen,
+      orderId: id,
+      memo: `退款 ${refundNo}`,
+    },
+  ]);
+  const to = refundedFen === order.amountFen ? OrderStatus.REFUNDED : OrderStatus.PART_REFUNDED;
+  await move(tx, tenantId, order, to, actor, `退款 ¥${fenToYuan(input.amountFen)}${how}：${input.reason}`, {
+    refundedFen,
+  });
+  await handlersOf(order.bizType)?.refunded?.(tx, tenantId, notice(order, { status: to, refundedFen }));
+  return '退款成功';
+}
+
+// ---- the timeout ----
+
+/**
+ * An order's timeout: still unpaid, it is first asked about at its provider (a payment whose
+ * notification was lost is applied), then cancelled.
+ */
+export async function expireOrder(tx: Tx, tenantId: number, config: AppConfig, orderId: number): Promise<string> {
+  const order = await repo.getOrder(tx, tenantId, orderId, true);
+  if (!order || order.status !== OrderStatus.PENDING) return 'settled';
+  if (order.expiresAt.getTime() > Date.now()) return 'not yet';
+  if (order.accountId !== null) {
+    const provider = await providerOf(tx, tenantId, config, order.accountId, order);
+    const known = await provider?.query(order.orderNo).catch(() => null);
+    if (known?.state === 'paid') {
+      await applyPayment(tx, tenantId, provider?.kind ?? 'dev', known);
+      return 'paid';
+    }
+  }
+  await cancelOrder(tx, tenantId, config, orderId, SYSTEM, '');
+  return 'cancelled';
+}
+
+export async function ledgerCheck(tx: Tx, tenantId: number) {
+  const { entries, sumFen } = await repo.ledgerTotals(tx, tenantId);
+  return { entries, sumFen, balanced: sumFen === 0 };
+}
+
+// ---- receiving accounts ----
+
+export async function listAccounts(
+  tx: Tx,
+  tenantId: number,
+  q: { current: number; pageSize: number; keyword?: string | undefined },
+) {
+  const { rows, total } = await repo.pageAccounts(tx, tenantId, q.keyword, {
+    offset: (q.current - 1) * q.pageSize,
+    limit: q.pageSize,
+  });
+  return { records: rows.map(accountView), total, current: q.current, pageSize: q.pageSize };
+}
+
+export async function getAccount(tx: Tx, tenantId: number, id: number): Promise<TReceivingAccount> {
+  const a = await repo.getAccount(tx, tenantId, id);
+  if (!a) throw fail('收款账户不存在', 404);
+  return accountView(a);
+}
+
+function secretsFrom(input: TReceivingAccountInput, before: ProviderSecrets): ProviderSecrets {
+  const keep = (v: string, old: string | undefined) => (v !== '' ? v : old);
+  return {
+    privateKey: keep(input.privateKey, before.privateKey),
+    apiV3Key: keep(input.apiV3Key, before.apiV3Key),
+    platformPublicKey: keep(input.platformPublicKey, before.platformPublicKey),
+    platformSerial: keep(input.platformSerial, before.platformSerial),
+    serialNo: keep(input.serialNo, before.serialNo),
+    devSecret: input.kind === 'dev' ? (before.devSecret ?? crypto.randomBytes(24).toString('base64url')) : undefined,
+  };
+}
+
+function accountValues(input: TReceivingAccountInput) {
+  const transfer = input.kind === 'transfer';
+  return {
+    kind: input.kind,
+    name: input.name,
+    enabled: input.enabled,
+    accountName: transfer ? input.accountName : '',
+    bankName: transfer ? input.bankName : '',
+    accountNo: transfer ? input.accountNo.replaceAll(' ', '') : '',
+    merchantId: input.kind === 'wechat' ? input.merchantId : '',
+    appId: input.kind === 'wechat' || input.kind === 'alipay' ? input.appId : '',
+  };
+}
+
+/** Refuses an account whose keys are missing or do not load (a key pasted wrong shows at once, not at the first payment). */
+function requireSecrets(input: TReceivingAccountInput, s: ProviderSecrets): void {
+  const kind = input.kind;
+  if (kind === 'wechat' && !(s.privateKey && s.apiV3Key && s.platformPublicKey && s.serialNo && s.platformSerial))
+    throw fail('微信支付需要商户私钥、证书序列号、APIv3密钥、平台公钥和平台证书序列号');
+  if (kind === 'alipay' && !(s.privateKey && s.platformPublicKey)) throw fail('支付宝需要应用私钥和支付宝公钥');
+  try {
+    if (kind === 'wechat')
+      loadWechatPayKeys({
+        mchId: input.merchantId,
+        appId: input.appId,
+        serialNo: s.serialNo ?? '',
+        privateKeyPem: s.privateKey ?? '',
+        apiV3Key: s.apiV3Key ?? '',
+        platformPublicKeyPem: s.platformPublicKey ?? '',
+        platformSerial: s.platformSerial ?? '',
+      });
+    if (kind === 'alipay')
+      loadAlipayKeys({
+        appId: input.appId,
+        privateKeyPem: s.privateKey ?? '',
+        alipayPublicKeyPem: s.platformPublicKey ?? '',
+      });
+  } catch (err) {
+    throw fail(err instanceof Error ? err.message : '密钥格式无效');
+  }
+}
+
+export async function createAccount(
+  tx: Tx,
+  tenantId: number,
+  config: AppConfig,
+  input: TReceivingAccountInput,
+): Promise<number> {
+  if (input.kind === 'dev' && !config.paymentDevProvider) throw fail('生产环境不能使用模拟支付');
+  const secrets = secretsFrom(input, {});
+  requireSecrets(input, secrets);
+  return repo.insertAccount(tx, tenantId, {
+    ...accountValues(input),
+    secrets: sealSecrets(secretKey(config), secrets),
+  });
+}
+
+export async function updateAccount(
+  tx: Tx,
+  tenantId: number,
+  config: AppConfig,
+  id: number,
+  input: TReceivingAccountInput,
+): Promise<void> {
+  const before = await repo.getAccount(tx, tenantId, id);
+  if (!before) throw fail('收款账户不存在', 404);
+  if (before.kind !== input.kind && (await repo.accountUsed(tx, tenantId, id)))
+    throw fail('已有订单使用该账户，不能修改收款方式');
+  if (input.kind === 'dev' && !config.paymentDevProvider) throw fail('生产环境不能使用模拟支付');
+  const old = before.kind === input.kind ? openSecrets(secretKey(config), before.secrets) : {};
+  const secrets = secretsFrom(input, old);
+  requireSecrets(input, secrets);
+  await repo.updateAccount(tx, tenantId, id, {
+    ...accountValues(input),
+    secrets: sealSecrets(secretKey(config), secrets),
+  });
+}
+
+export async function deleteAccount(tx: Tx, tenantId: number, id: number): Promise<void> {
+  if (!(await repo.getAccount(tx, tenantId, id))) throw fail('收款账户不存在', 404);
+  if (await repo.accountUsed(tx, tenantId, id)) throw fail('已有订单使用该账户，不能删除，可停用');
+  await repo.deleteAccount(tx, tenantId, id);
+}

@@ -1,0 +1,229 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { idColumn, tenantIdColumn, timestamps } from '../../platform/db/columns';
+
+/**
+ * Tenant-owned: where a payee receives money. `kind` wechat | alipay | transfer | dev. Provider
+ * secrets (private keys, the APIv3 key) are one AES-256-GCM sealed JSON in `secrets` (secrets.ts);
+ * nothing secret is in a readable column.
+ */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    /** The organisation that receives (null: the tenant itself, the society). */
+    payeeOrgId: bigint('payee_org_id', { mode: 'number' }),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    accountName: text('account_name').notNull().default(''),
+    bankName: text('bank_name').notNull().default(''),
+    accountNo: text('account_no').notNull().default(''),
+    merchantId: text('merchant_id').notNull().default(''),
+    appId: text('app_id').notNull().default(''),
+    secrets: text('secrets').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('payment_accounts_tenant_kind').on(t.tenantId, t.kind)],
+);
+
+/**
+ * Tenant-owned: an order. Amounts are integer fen. `status` OrderStatus (0 待支付 … 6 部分退款).
+ * `idem_key` makes creation idempotent per payer: a double click makes one order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    orderNo: text('order_no').notNull(),
+    title: text('title').notNull(),
+    /** The module and its record that the order pays for ('membership.fee', 42). */
+    bizType: text('biz_type').notNull(),
+    bizRef: text('biz_ref').notNull().default(''),
+    payerUserId: bigint('payer_user_id', { mode: 'number' }).notNull(),
+    payerOrgId: bigint('payer_org_id', { mode: 'number' }),
+    payerName: text('payer_name').notNull(),
+    payeeOrgId: bigint('payee_org_id', { mode: 'number' }),
+    payeeName: text('payee_name').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** Refunds done. */
+    refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
+    status: smallint('status').notNull().default(0),
+    /** The receiving account chosen at 去支付 (its kind is the method). */
+    accountId: bigint('account_id', { mode: 'number' }),
+    method: text('method').notNull().default(''),
+    idemKey: text('idem_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The development provider's cashier link token (dev accounts only). */
+    devToken: text('dev_token'),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('orders_tenant_no').on(t.tenantId, t.orderNo),
+    uniqueIndex('orders_tenant_idem').on(t.tenantId, t.payerUserId, t.idemKey),
+    uniqueIndex('orders_tenant_dev_token').on(t.tenantId, t.devToken),
+    index('orders_tenant_created').on(t.tenantId, t.createdAt),
+    index('orders_tenant_payer_created').on(t.tenantId, t.payerUserId, t.createdAt),
+    index('orders_tenant_status_expires').on(t.tenantId, t.status, t.expiresAt),
+    check('orders_amount_positive', sql`${t.amountFen} > 0`),
+    check('orders_refund_bounds', sql`${t.refundedFen} >= 0 and ${t.refundedFen} <= ${t.amountFen}`),
+  ],
+);
+
+/** Tenant-owned: an order's lines (an invoice item of the dictionary, quantity, unit price). */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    item: text('item').notNull(),
+    taxCode: text('tax_code').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unitPriceFen: bigint('unit_price_fen', { mode: 'number' }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }).onDelete('cascade'),
+    index('order_lines_tenant_order').on(t.tenantId, t.orderId),
+  ],
+);
+
+/** Tenant-owned: every change of an order's state (who, when, from, to, remark). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    actor: text('actor').notNull(),
+    remark: text('remark').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }).onDelete('cascade'),
+    index('order_events_tenant_order').on(t.tenantId, t.orderId),
+  ],
+);
+
+/**
+ * Tenant-owned: money that arrived (a provider's transaction or an approved transfer). One row per
+ * provider transaction, whatever the number of notifications: the unique key is what makes a
+ * notification applied once. `state` applied | exception (arrived for a cancelled or already-paid
+ * order: to be refunded, never lost or counted twice).
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    providerTxnId: text('provider_txn_id').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    state: text('state').notNull(),
+    raw: jsonb('raw').$type<Record<string, unknown>>(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }),
+    uniqueIndex('order_payments_txn').on(t.tenantId, t.kind, t.providerTxnId),
+    index('order_payments_tenant_order').on(t.tenantId, t.orderId),
+  ],
+);
+
+/** Tenant-owned: transfer vouchers; `status` 0 待审核, 1 已通过, 2 已驳回. */
+export const orderVouchers = pgTable(
+  'order_vouchers',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    fileId: bigint('file_id', { mode: 'number' }).notNull(),
+    fileName: text('file_name').notNull(),
+    remark: text('remark').notNull().default(''),
+    status: smallint('status').notNull().default(0),
+    reason: text('reason').notNull().default(''),
+    reviewedBy: text('reviewed_by').notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }),
+    index('order_vouchers_tenant_order').on(t.tenantId, t.orderId),
+  ],
+);
+
+/** Tenant-owned: refunds; `state` processing | done | failed. */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    refundNo: text('refund_no').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    state: text('state').notNull(),
+    reason: text('reason').notNull(),
+    providerRefundId: text('provider_refund_id').notNull().default(''),
+    createdBy: text('created_by').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }),
+    uniqueIndex('order_refunds_no').on(t.tenantId, t.refundNo),
+    index('order_refunds_tenant_order').on(t.tenantId, t.orderId),
+    check('order_refunds_amount_positive', sql`${t.amountFen} > 0`),
+  ],
+);
+
+/**
+ * Tenant-owned: the double-entry ledger. Every movement of money is one `txn` of two or more lines
+ * whose amounts sum to zero (a deferred constraint trigger checks each transaction at commit,
+ * migration); so the sum over all accounts is always zero. Accounts: `clearing:<kind>` (money held
+ * at a provider or arriving by transfer), `payee:tenant` or `payee:org:<id>` (owed to the payee),
+ * `suspense:refund` (money to give back: paid twice, paid after cancelling).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    txn: text('txn').notNull(),
+    account: text('account').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }),
+    memo: text('memo').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('ledger_entries_tenant_txn').on(t.tenantId, t.txn),
+    index('ledger_entries_tenant_account').on(t.tenantId, t.account, t.at),
+  ],
+);

@@ -15,6 +15,14 @@ export const PAYMENT_PAGES = {
   operation: definePage('/orderOperation', '订单运营', { audit: '审核凭证', refund: '退款', export: '导出' }),
   /** 收款账户: where the money goes — WeChat Pay, Alipay, bank transfer, the development provider. */
   accounts: definePage('/receivingBankAccount', '收款账户', { add: '新增', edit: '编辑', delete: '删除' }),
+  /** 我的发票: the payer's invoice applications (apply for a paid order, see, download); everyone has it. */
+  invoiceApply: definePage('/receivingTicketFapiaoList', '我的发票', { export: '导出' }),
+  /** 开票管理: applications for orders paid to the tenant; issue offline (upload the PDF) or reject. */
+  invoiceIssue: definePage('/receivingTicketKaipiaoList', '开票管理', {
+    issue: '开票',
+    reject: '驳回',
+    export: '导出',
+  }),
 } as const;
 
 /** Order states (the module README has the transitions). */
@@ -322,3 +330,165 @@ export const ZDevCashierAction = z.object({
 
 /** Ledger check: the sum of every account is zero. */
 export const ZLedgerCheck = z.object({ entries: z.number().int(), sumFen: z.number().int(), balanced: z.boolean() });
+
+// ———————— 发票: invoices of paid orders (我的发票, 开票管理) ————————
+
+/** Invoice application states: 0 待开票, 1 已开票, 2 已驳回 (a rejected one may be applied for again). */
+export const InvoiceStatus = { PENDING: 0, ISSUED: 1, REJECTED: 2 } as const;
+export const INVOICE_STATUS_NAMES: Record<number, string> = { 0: '待开票', 1: '已开票', 2: '已驳回' };
+
+/** 抬头类型: a person or an organisation (单位: the taxpayer number is required). */
+export const INVOICE_TITLE_TYPES = ['personal', 'company'] as const;
+export type TInvoiceTitleType = (typeof INVOICE_TITLE_TYPES)[number];
+export const INVOICE_TITLE_TYPE_NAMES: Record<TInvoiceTitleType, string> = { personal: '个人', company: '单位' };
+
+/** 发票类型: 普通发票, or 专用发票 (单位 only, with the address, phone and bank account). */
+export const INVOICE_KINDS = ['normal', 'special'] as const;
+export type TInvoiceKind = (typeof INVOICE_KINDS)[number];
+export const INVOICE_KIND_NAMES: Record<TInvoiceKind, string> = { normal: '普通发票', special: '专用发票' };
+
+/** 纳税人识别号: the unified social credit code (18) or an older taxpayer number, 15–20 digits and capitals. */
+export const TAX_NO_PATTERN = /^[0-9A-Z]{15,20}$/;
+/** 发票号码: 8 to 20 digits (paper invoices 8, fully digital ones 20). */
+export const INVOICE_NO_PATTERN = /^\d{8,20}$/;
+
+const ZOptionalText = (name: string, max: number) => z.string().trim().max(max, `${name}最多${max}个字`).default('');
+
+/** 申请开票: for one paid order of the payer's, at most what may still be invoiced. */
+export const ZInvoiceApply = z
+  .object({
+    orderId: z.coerce.number({ error: '请选择订单' }).int('请选择订单').positive('请选择订单'),
+    titleType: z.enum(INVOICE_TITLE_TYPES, { error: '请选择抬头类型' }),
+    title: z.string({ error: '请输入发票抬头' }).trim().min(1, '请输入发票抬头').max(100, '发票抬头最多100个字'),
+    taxNo: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || TAX_NO_PATTERN.test(v), '纳税人识别号应为15至20位数字或大写字母')
+      .default(''),
+    email: z
+      .string({ error: '请输入接收邮箱' })
+      .trim()
+      .min(1, '请输入接收邮箱')
+      .max(100, '邮箱最多100个字')
+      .refine((v) => z.email().safeParse(v).success, '邮箱格式不正确'),
+    invoiceType: z.enum(INVOICE_KINDS, { error: '请选择发票类型' }).default('normal'),
+    address: ZOptionalText('注册地址', 200),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^([\d\-+() ]{5,30})?$/, '注册电话格式不正确')
+      .default(''),
+    bank: ZOptionalText('开户银行', 100),
+    bankAccount: z
+      .string()
+      .trim()
+      .regex(/^(\d[\d ]{5,38}\d)?$/, '银行账号应为数字')
+      .default(''),
+    amountFen: z.coerce.number({ error: '请输入开票金额' }).int('开票金额最小单位为分').positive('开票金额必须大于0'),
+    remark: ZOptionalText('备注', 200),
+  })
+  .superRefine((v, ctx) => {
+    const company = v.titleType === 'company';
+    if (company && !v.taxNo) ctx.addIssue({ code: 'custom', message: '请输入纳税人识别号', path: ['taxNo'] });
+    if (v.invoiceType === 'special') {
+      if (!company) ctx.addIssue({ code: 'custom', message: '个人抬头只能开具普通发票', path: ['invoiceType'] });
+      if (!v.address) ctx.addIssue({ code: 'custom', message: '请输入注册地址', path: ['address'] });
+      if (!v.phone) ctx.addIssue({ code: 'custom', message: '请输入注册电话', path: ['phone'] });
+      if (!v.bank) ctx.addIssue({ code: 'custom', message: '请输入开户银行', path: ['bank'] });
+      if (!v.bankAccount) ctx.addIssue({ code: 'custom', message: '请输入银行账号', path: ['bankAccount'] });
+    }
+  });
+export type TInvoiceApply = z.infer<typeof ZInvoiceApply>;
+
+/** An invoice application as the lists show it. */
+export const ZInvoice = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  orderTitle: z.string(),
+  payerName: z.string(),
+  payerMobile: z.string(),
+  payeeName: z.string(),
+  titleType: z.enum(INVOICE_TITLE_TYPES),
+  titleTypeName: z.string(),
+  title: z.string(),
+  taxNo: z.string(),
+  email: z.string(),
+  invoiceType: z.enum(INVOICE_KINDS),
+  invoiceTypeName: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  bank: z.string(),
+  bankAccount: z.string(),
+  amountFen: z.number().int(),
+  remark: z.string(),
+  status: z.number().int(),
+  statusName: z.string(),
+  /** Why it was rejected (已驳回). */
+  reason: z.string(),
+  /** 发票号码 and the PDF (已开票): read through /systemfile/files/:fileId. */
+  invoiceNo: z.string(),
+  fileId: z.number().int().nullable(),
+  fileName: z.string(),
+  appliedAt: z.string(),
+  /** Who issued or rejected it, and when. */
+  handledBy: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type TInvoice = z.infer<typeof ZInvoice>;
+
+/** The detail: the application, the order's lines as they were when it was made, the order now. */
+export const ZInvoiceDetail = ZInvoice.extend({
+  lines: z.array(ZOrderLine),
+  order: z.object({
+    amountFen: z.number().int(),
+    refundedFen: z.number().int(),
+    status: z.number().int(),
+    statusName: z.string(),
+    paidAt: z.string().nullable(),
+  }),
+});
+export type TInvoiceDetail = z.infer<typeof ZInvoiceDetail>;
+
+export const ZInvoiceQuery = ZPageQuery.extend({
+  status: z.coerce.number({ error: '状态不正确' }).int().min(0, '状态不正确').max(2, '状态不正确').optional(),
+});
+export type TInvoiceQuery = z.infer<typeof ZInvoiceQuery>;
+
+/** Which invoice list (and which permission) a request reads: the payer's or the payee's. */
+export const INVOICE_SCOPES = ['mine', 'issue'] as const;
+export type TInvoiceScope = (typeof INVOICE_SCOPES)[number];
+
+/** A paid order of the payer's, with what may still be invoiced (the application form's choices). */
+export const ZInvoiceableOrder = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  title: z.string(),
+  payeeName: z.string(),
+  amountFen: z.number().int(),
+  refundedFen: z.number().int(),
+  /** Taken by applications not rejected (待开票 and 已开票). */
+  invoicedFen: z.number().int(),
+  invoiceableFen: z.number().int(),
+  /** An application of the order waits (a second one is refused until it is handled). */
+  pending: z.boolean(),
+  paidAt: z.string().nullable(),
+});
+export type TInvoiceableOrder = z.infer<typeof ZInvoiceableOrder>;
+
+/** 开票: the issued invoice's PDF (uploaded first) and its number. */
+export const ZInvoiceIssue = z.object({
+  fileId: z.coerce.number({ error: '请上传发票文件' }).int('请上传发票文件').positive('请上传发票文件'),
+  invoiceNo: z
+    .string({ error: '请输入发票号码' })
+    .trim()
+    .min(1, '请输入发票号码')
+    .regex(INVOICE_NO_PATTERN, '发票号码应为8至20位数字'),
+});
+export type TInvoiceIssue = z.infer<typeof ZInvoiceIssue>;
+
+/** 驳回: the reason the payer is told. */
+export const ZInvoiceReject = z.object({
+  reason: z.string({ error: '请填写驳回原因' }).trim().min(1, '请填写驳回原因').max(200, '驳回原因最多200个字'),
+});
+export type TInvoiceReject = z.infer<typeof ZInvoiceReject>;

@@ -4,6 +4,7 @@ import { expertsWebModule } from './experts';
 import { formsWebModule } from './forms';
 import { identityWebModule } from './identity';
 import { orgWebModule } from './org';
+import { paymentsWebModule } from './payments';
 import { projectsWebModule } from './projects';
 
 /** The web modules. Adding a module is its folder and one line here (docs/modules.md). */
@@ -14,4 +15,5 @@ export const WEB_MODULES: readonly WebModule[] = [
   dictionariesWebModule,
   projectsWebModule,
   expertsWebModule,
+  paymentsWebModule,
 ];

@@ -1,14 +1,17 @@
+import { OrderStatus } from '@shetuan/shared/payments';
 import type { AppConfig } from '../../platform/config';
 import type { AppDatabase, Tx } from '../../platform/db';
 import type { DemoTenants } from '../../platform/modules';
+import { applyInvoice } from './invoices';
 import * as repo from './repository';
 import { applyPayment, cancelOrder, createAccount, createOrder, refundOrder } from './service';
 
 /**
  * Demo orders in the city tenant, made through the module's own services: receiving accounts (模拟支付
  * where the development provider is on, and 对公转账), and orders of 王会员 (13800000004) and
- * 钱申报 (13800000006) in every state a payer meets — waiting to be paid, paid, part refunded,
- * refunded and cancelled.
+ * 钱申报 (13800000006, for 示范智造科技有限公司) in every state a payer meets — waiting to be paid (one
+ * each), paid, part refunded, refunded and cancelled — and 王会员's invoice application for his paid
+ * 2026学术年会注册费, waiting in 开票管理.
  */
 export async function seedPaymentsDemo(db: AppDatabase, tenants: DemoTenants, config: AppConfig): Promise<void> {
   await db.withTenant(tenants.city, (tx) => seed(tx, tenants.city, config));
@@ -88,6 +91,7 @@ async function seed(tx: Tx, tenantId: number, config: AppConfig): Promise<void> 
       amountFen: 10_000,
       reason: '缺席一天，退还部分学费',
     });
+  await order(applicant, '2027年度单位会费', 'demo.fee', '会费', 100_000, 'demo-unit-fee-2027');
   const fee2026 = await order(applicant, '2026年度单位会费', 'demo.fee', '会费', 100_000, 'demo-unit-fee-2026');
   await paid(fee2026, 100_000, 'DEVDEMO0003');
   const refunded = await order(applicant, '创新大赛报名费', 'demo.activity', '报名费', 20_000, 'demo-contest');
@@ -106,4 +110,26 @@ async function seed(tx: Tx, tenantId: number, config: AppConfig): Promise<void> 
     '时间冲突，不参加了',
     member.id,
   );
+  // 开票管理 has work: 王会员 asks for an invoice of his paid annual-meeting fee (待开票).
+  const annualOrder = await repo.getOrder(tx, tenantId, annual.id);
+  if (annualOrder?.status === OrderStatus.PAID)
+    await applyInvoice(
+      tx,
+      tenantId,
+      { userId: member.id, name: member.name },
+      {
+        orderId: annual.id,
+        titleType: 'personal',
+        title: member.name,
+        taxNo: '',
+        email: 'wang.member@example.com',
+        invoiceType: 'normal',
+        address: '',
+        phone: '',
+        bank: '',
+        bankAccount: '',
+        amountFen: 50_000,
+        remark: '报销用，请尽快开具',
+      },
+    );
 }

@@ -2,20 +2,38 @@ import { PAYMENT_PAGES } from '@shetuan/shared/payments';
 import { defineModule } from '../../platform/modules';
 import { seedPaymentsDemo } from './demo';
 import { paymentJobs } from './export';
+import { invoiceJobs } from './invoice-export';
+import { invoiceRoutes } from './invoice-routes';
 import { paymentRoutes } from './routes';
 
 /**
  * 订单与支付 (spec 001 §2.8, the payment shell of §2.1): orders that every paying module makes
  * through createOrder, the payment shell, WeChat Pay, Alipay, corporate transfer with voucher
- * review and a development provider, refunds and a double-entry ledger. The catalogue's 订单与财务
- * group has the three order lists; 收款账户 joins 设置; 付款订单 is everyone's (PERSONAL).
+ * review and a development provider, refunds, a double-entry ledger, and invoices of paid orders.
+ * The catalogue's 订单与财务 group has the three order lists; 开票管理 and 我的发票 join it; 收款账户
+ * joins 设置; 付款订单 and 我的发票 are everyone's (PERSONAL).
  */
 export const paymentsModule = defineModule({
   name: 'payments',
-  routes: paymentRoutes,
+  routes: async (app) => {
+    await paymentRoutes(app);
+    await invoiceRoutes(app);
+  },
   pages: Object.values(PAYMENT_PAGES),
-  menu: [{ group: 'settings', entries: [{ path: PAYMENT_PAGES.accounts.path, name: '收款账户' }] }],
-  menuAdditions: [{ version: 4, keys: [PAYMENT_PAGES.accounts.path] }],
-  jobs: paymentJobs,
+  menu: [
+    { group: 'settings', entries: [{ path: PAYMENT_PAGES.accounts.path, name: '收款账户' }] },
+    {
+      group: 'finance',
+      entries: [
+        { path: PAYMENT_PAGES.invoiceIssue.path, name: '开票管理' },
+        { path: PAYMENT_PAGES.invoiceApply.path, name: '我的发票' },
+      ],
+    },
+  ],
+  menuAdditions: [
+    { version: 4, keys: [PAYMENT_PAGES.accounts.path] },
+    { version: 5, keys: [PAYMENT_PAGES.invoiceIssue.path, PAYMENT_PAGES.invoiceApply.path] },
+  ],
+  jobs: { ...paymentJobs, ...invoiceJobs },
   seedDemo: seedPaymentsDemo,
 });

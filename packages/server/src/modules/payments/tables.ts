@@ -227,3 +227,63 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_tenant_account').on(t.tenantId, t.account, t.at),
   ],
 );
+
+/** An order line as an invoice keeps it: copied from the order when the application is made. */
+export interface InvoiceLine {
+  item: string;
+  taxCode: string;
+  quantity: number;
+  unitPriceFen: number;
+  amountFen: number;
+}
+
+/**
+ * Tenant-owned: invoice applications (发票) of paid orders. `status` InvoiceStatus (0 待开票, 1 已开票,
+ * 2 已驳回). The payer and the payee organisation are the order's, kept here for the two lists; the
+ * order's lines are copied with their tax codes at application time (`lines`). At most one
+ * application of an order waits at a time (a partial unique index); the invoiced amount is checked
+ * under the order's row lock.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    payerUserId: bigint('payer_user_id', { mode: 'number' }).notNull(),
+    /** The organisation that receives (null: the tenant itself), as on the order. */
+    payeeOrgId: bigint('payee_org_id', { mode: 'number' }),
+    /** personal | company */
+    titleType: text('title_type').notNull(),
+    title: text('title').notNull(),
+    taxNo: text('tax_no').notNull().default(''),
+    email: text('email').notNull(),
+    /** normal | special */
+    invoiceType: text('invoice_type').notNull(),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    bank: text('bank').notNull().default(''),
+    bankAccount: text('bank_account').notNull().default(''),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    remark: text('remark').notNull().default(''),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    status: smallint('status').notNull().default(0),
+    reason: text('reason').notNull().default(''),
+    invoiceNo: text('invoice_no').notNull().default(''),
+    fileId: bigint('file_id', { mode: 'number' }),
+    fileName: text('file_name').notNull().default(''),
+    appliedBy: text('applied_by').notNull(),
+    handledBy: text('handled_by').notNull().default(''),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }),
+    index('invoices_tenant_order').on(t.tenantId, t.orderId),
+    index('invoices_tenant_payer_created').on(t.tenantId, t.payerUserId, t.createdAt),
+    index('invoices_tenant_status_created').on(t.tenantId, t.status, t.createdAt),
+    uniqueIndex('invoices_tenant_order_pending').on(t.tenantId, t.orderId).where(sql`${t.status} = 0`),
+    check('invoices_amount_positive', sql`${t.amountFen} > 0`),
+  ],
+);

@@ -344,8 +344,9 @@ export const TYPE_20_REGROUP: { key: string; name: string; children: string[] }[
 ];
 
 // /messageSetting is the tenant's message settings: administrators only (the messages group).
-// 付款订单 is everyone's: a member pays dues, an applicant a fee, a participant a registration.
-const PERSONAL = ['/personalHomepage', '/userCenter', '/orderPayment'];
+// 付款订单 and 我的发票 are everyone's: a member pays dues, an applicant a fee, a participant a
+// registration, and each may ask for an invoice of what they paid.
+const PERSONAL = ['/personalHomepage', '/userCenter', '/orderPayment', '/receivingTicketFapiaoList'];
 
 /**
  * Default roles: the groups (or single entries) each identity code receives. 'all' is every menu.

@@ -60,7 +60,11 @@ export function ProgressDialog({
     <Modal open={Boolean(jobKey)} title={title} footer={null} onCancel={onClose} destroyOnHidden maskClosable={false}>
       <Space direction="vertical" style={{ width: '100%' }} size={12}>
         <Typography.Text strong>{failed ? '处理失败' : done ? '已完成' : '处理中'}</Typography.Text>
-        <Progress percent={Math.min(100, state.rate)} status={failed ? 'exception' : done ? 'success' : 'active'} />
+        <Progress
+          aria-label="导出进度"
+          percent={Math.min(100, state.rate)}
+          status={failed ? 'exception' : done ? 'success' : 'active'}
+        />
         {failed && <Typography.Text type="danger">{failed}</Typography.Text>}
         {state.url && (
           <Typography.Text>

@@ -1,0 +1,190 @@
+import { ok, ZEnvelope, ZIdParam, ZPage } from '@shetuan/shared';
+import {
+  PAYMENT_PAGES,
+  type TInvoiceScope,
+  ZInvoice,
+  ZInvoiceApply,
+  ZInvoiceableOrder,
+  ZInvoiceDetail,
+  ZInvoiceIssue,
+  ZInvoiceQuery,
+  ZInvoiceReject,
+} from '@shetuan/shared/payments';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authOf, callerTenant } from '../../platform/auth/context';
+import type { Tx } from '../../platform/db';
+import type { AppInstance } from '../../platform/http/app-types';
+import { enqueueJob } from '../../platform/jobs';
+import { INVOICES_EXPORT_JOB } from './invoice-export';
+import * as inv from './invoices';
+import * as repo from './repository';
+
+const tags = ['payments'];
+const P = PAYMENT_PAGES;
+const ZJob = ZEnvelope(z.object({ key: z.string() }));
+const ZMessageOnly = ZEnvelope(z.null());
+
+/**
+ * 发票: 我的发票 (the payer: apply, list, detail, export) and 开票管理 (the payee: list, detail, 开票
+ * with the PDF and the number, 驳回 with a reason, export). The issued PDF is read through the
+ * platform's file route (/systemfile/files/:id), which serves any file of the tenant to anyone
+ * logged in to it, so the payer reads what the payee uploaded.
+ */
+export async function invoiceRoutes(app: AppInstance): Promise<void> {
+  const inTenant = callerTenant(app.db);
+  const tenantOf = (request: FastifyRequest) => authOf(request).tenantId;
+  const actor = async (tx: Tx, request: FastifyRequest) => {
+    const { userId } = authOf(request);
+    return { userId, name: (await repo.personOf(tx, userId))?.name ?? '' };
+  };
+
+  const SCOPES: Record<TInvoiceScope, { page: string; export: string; title: string }> = {
+    mine: { page: P.invoiceApply.path, export: P.invoiceApply.export, title: '我的发票' },
+    issue: { page: P.invoiceIssue.path, export: P.invoiceIssue.export, title: '开票管理' },
+  };
+
+  for (const [scope, s] of Object.entries(SCOPES) as [TInvoiceScope, (typeof SCOPES)[TInvoiceScope]][]) {
+    const base = `/payments/invoices/${scope}`;
+    app.get(
+      base,
+      {
+        config: { permission: s.page },
+        schema: {
+          tags,
+          summary: `${s.title}：发票申请列表`,
+          querystring: ZInvoiceQuery,
+          response: { 200: ZEnvelope(ZPage(ZInvoice)) },
+        },
+      },
+      async (request) =>
+        ok(
+          await inTenant(request, (tx) =>
+            inv.listInvoices(tx, tenantOf(request), scope, authOf(request).userId, request.query),
+          ),
+        ),
+    );
+    app.post(
+      `${base}/export-jobs`,
+      {
+        config: { permission: s.export },
+        schema: { tags, summary: `导出${s.title}（后台任务）`, body: ZInvoiceQuery.partial(), response: { 200: ZJob } },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        return ok(
+          await inTenant(request, (tx) =>
+            enqueueJob(tx, {
+              tenantId: auth.tenantId,
+              userId: auth.userId,
+              kind: INVOICES_EXPORT_JOB,
+              payload: { scope, query: request.body },
+            }),
+          ),
+        );
+      },
+    );
+  }
+
+  // ——— the payer: 我的发票 ———
+  app.get(
+    '/payments/invoices/mine/invoiceable-orders',
+    {
+      config: { permission: P.invoiceApply.path },
+      schema: {
+        tags,
+        summary: '可申请开票的订单（已支付、部分退款）及可开票金额',
+        response: { 200: ZEnvelope(z.array(ZInvoiceableOrder)) },
+      },
+    },
+    async (request) =>
+      ok(await inTenant(request, (tx) => inv.invoiceableOrders(tx, tenantOf(request), authOf(request).userId))),
+  );
+  app.get(
+    '/payments/invoices/mine/:id',
+    {
+      config: { permission: P.invoiceApply.path },
+      schema: { tags, summary: '我的发票：详情', params: ZIdParam, response: { 200: ZEnvelope(ZInvoiceDetail) } },
+    },
+    async (request) =>
+      ok(
+        await inTenant(request, (tx) =>
+          inv.invoiceDetail(tx, tenantOf(request), 'mine', authOf(request).userId, request.params.id),
+        ),
+      ),
+  );
+  app.post(
+    '/payments/invoices/mine',
+    {
+      config: { permission: P.invoiceApply.path },
+      schema: {
+        tags,
+        summary: '申请开票（已支付订单的付款人；不超过可开票金额，每个订单同时只有一个待开票申请）',
+        body: ZInvoiceApply,
+        response: { 200: ZEnvelope(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        {
+          id: await inTenant(request, async (tx) =>
+            inv.applyInvoice(tx, tenantOf(request), await actor(tx, request), request.body),
+          ),
+        },
+        '开票申请已提交',
+      ),
+  );
+
+  // ——— the payee: 开票管理 ———
+  app.get(
+    '/payments/invoices/issue/:id',
+    {
+      config: { permission: P.invoiceIssue.path },
+      schema: { tags, summary: '开票管理：详情', params: ZIdParam, response: { 200: ZEnvelope(ZInvoiceDetail) } },
+    },
+    async (request) =>
+      ok(
+        await inTenant(request, (tx) =>
+          inv.invoiceDetail(tx, tenantOf(request), 'issue', authOf(request).userId, request.params.id),
+        ),
+      ),
+  );
+  app.post(
+    '/payments/invoices/issue/:id/issue',
+    {
+      config: { permission: P.invoiceIssue.issue },
+      schema: {
+        tags,
+        summary: '开票：上传发票PDF并填写发票号码（线下开具）',
+        params: ZIdParam,
+        body: ZInvoiceIssue,
+        response: { 200: ZMessageOnly },
+      },
+    },
+    async (request) => {
+      await inTenant(request, async (tx) =>
+        inv.issueInvoice(tx, tenantOf(request), await actor(tx, request), request.params.id, request.body),
+      );
+      return ok(null, '开票成功');
+    },
+  );
+  app.post(
+    '/payments/invoices/issue/:id/reject',
+    {
+      config: { permission: P.invoiceIssue.reject },
+      schema: {
+        tags,
+        summary: '驳回开票申请（须说明原因）',
+        params: ZIdParam,
+        body: ZInvoiceReject,
+        response: { 200: ZMessageOnly },
+      },
+    },
+    async (request) => {
+      await inTenant(request, async (tx) =>
+        inv.rejectInvoice(tx, tenantOf(request), await actor(tx, request), request.params.id, request.body.reason),
+      );
+      return ok(null, '已驳回');
+    },
+  );
+}

@@ -1,0 +1,291 @@
+import { ResultCode, type TPage } from '@shetuan/shared';
+import {
+  fenToYuan,
+  INVOICE_KIND_NAMES,
+  INVOICE_STATUS_NAMES,
+  INVOICE_TITLE_TYPE_NAMES,
+  InvoiceStatus,
+  ORDER_STATUS_NAMES,
+  OrderStatus,
+  type TInvoice,
+  type TInvoiceApply,
+  type TInvoiceableOrder,
+  type TInvoiceDetail,
+  type TInvoiceIssue,
+  type TInvoiceKind,
+  type TInvoiceQuery,
+  type TInvoiceScope,
+  type TInvoiceTitleType,
+} from '@shetuan/shared/payments';
+import type { Tx } from '../../platform/db';
+import { AppError } from '../../platform/http/errors';
+import * as repo from './repository';
+import type { Actor } from './service';
+
+/**
+ * 发票: invoices of paid orders. The payer applies (我的发票); the payee issues it offline and
+ * uploads the PDF with its number, or rejects it with a reason (开票管理). Every change is an event
+ * on the order (its timeline), which keeps its status.
+ */
+
+const fail = (msg: string, status = 400) => new AppError(ResultCode.FAILED, msg, null, status);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Orders an invoice may be applied for: paid, or part refunded. */
+const INVOICEABLE: readonly number[] = [OrderStatus.PAID, OrderStatus.PART_REFUNDED];
+
+/** What an order may still be invoiced for: paid, less refunded, less the applications not rejected. */
+const remaining = (order: Pick<repo.OrderRow, 'amountFen' | 'refundedFen'>, taken: number) =>
+  Math.max(0, order.amountFen - order.refundedFen - taken);
+
+function toInvoice(r: repo.InvoiceListRow, mobile = ''): TInvoice {
+  return {
+    id: r.id,
+    orderId: r.orderId,
+    orderNo: r.orderNo,
+    orderTitle: r.orderTitle,
+    payerName: r.payerName,
+    payerMobile: mobile,
+    payeeName: r.payeeName,
+    titleType: r.titleType as TInvoiceTitleType,
+    titleTypeName: INVOICE_TITLE_TYPE_NAMES[r.titleType as TInvoiceTitleType] ?? r.titleType,
+    title: r.title,
+    taxNo: r.taxNo,
+    email: r.email,
+    invoiceType: r.invoiceType as TInvoiceKind,
+    invoiceTypeName: INVOICE_KIND_NAMES[r.invoiceType as TInvoiceKind] ?? r.invoiceType,
+    address: r.address,
+    phone: r.phone,
+    bank: r.bank,
+    bankAccount: r.bankAccount,
+    amountFen: r.amountFen,
+    remark: r.remark,
+    status: r.status,
+    statusName: INVOICE_STATUS_NAMES[r.status] ?? '',
+    reason: r.reason,
+    invoiceNo: r.invoiceNo,
+    fileId: r.fileId,
+    fileName: r.fileName,
+    appliedAt: r.createdAt.toISOString(),
+    handledBy: r.handledBy,
+    handledAt: iso(r.handledAt),
+  };
+}
+
+function scopeFilter(scope: TInvoiceScope, userId: number): Pick<repo.InvoiceFilter, 'payerUserId' | 'tenantPayee'> {
+  return scope === 'mine' ? { payerUserId: userId } : { tenantPayee: true };
+}
+
+/** 我的发票 (the payer's own) or 开票管理 (applications for orders paid to the tenant itself). */
+export async function listInvoices(
+  tx: Tx,
+  tenantId: number,
+  scope: TInvoiceScope,
+  userId: number,
+  query: TInvoiceQuery,
+): Promise<TPage<TInvoice>> {
+  const { current, pageSize, status, keyword } = query;
+  const { rows, total } = await repo.pageInvoices(
+    tx,
+    tenantId,
+    { status, keyword, ...scopeFilter(scope, userId) },
+    { offset: (current - 1) * pageSize, limit: pageSize },
+  );
+  const mobiles =
+    scope === 'mine'
+      ? new Map<number, string>()
+      : await repo.mobilesOf(tx, [...new Set(rows.map((r) => r.payerUserId))]);
+  return { records: rows.map((r) => toInvoice(r, mobiles.get(r.payerUserId) ?? '')), total, current, pageSize };
+}
+
+/** The application as the scope sees it: a payer only their own, 开票管理 only the tenant's own collection. */
+async function invoiceInScope(
+  tx: Tx,
+  tenantId: number,
+  scope: TInvoiceScope,
+  userId: number,
+  id: number,
+  lock = false,
+): Promise<repo.InvoiceRow> {
+  const invoice = await repo.getInvoice(tx, tenantId, id, lock);
+  const visible =
+    invoice &&
+    ((scope === 'mine' && invoice.payerUserId === userId) || (scope === 'issue' && invoice.payeeOrgId === null));
+  if (!invoice || !visible) throw fail('发票申请不存在', 404);
+  return invoice;
+}
+
+export async function invoiceDetail(
+  tx: Tx,
+  tenantId: number,
+  scope: TInvoiceScope,
+  userId: number,
+  id: number,
+): Promise<TInvoiceDetail> {
+  await invoiceInScope(tx, tenantId, scope, userId, id);
+  const row = await repo.invoiceWithOrder(tx, tenantId, id);
+  const order = row ? await repo.getOrder(tx, tenantId, row.orderId) : undefined;
+  if (!row || !order) throw fail('发票申请不存在', 404);
+  const mobile = scope === 'mine' ? '' : ((await repo.personOf(tx, row.payerUserId))?.mobile ?? '');
+  return {
+    ...toInvoice(row, mobile),
+    lines: row.lines.map((l) => ({
+      item: l.item,
+      taxCode: l.taxCode,
+      quantity: l.quantity,
+      unitPriceFen: l.unitPriceFen,
+      amountFen: l.amountFen,
+    })),
+    order: {
+      amountFen: order.amountFen,
+      refundedFen: order.refundedFen,
+      status: order.status,
+      statusName: ORDER_STATUS_NAMES[order.status] ?? '',
+      paidAt: iso(order.paidAt),
+    },
+  };
+}
+
+/** The payer's paid orders with what may still be invoiced (the application form's choices). */
+export async function invoiceableOrders(tx: Tx, tenantId: number, userId: number): Promise<TInvoiceableOrder[]> {
+  const rows = await repo.payerPaidOrders(tx, tenantId, userId);
+  return rows.map((o) => ({
+    id: o.id,
+    orderNo: o.orderNo,
+    title: o.title,
+    payeeName: o.payeeName,
+    amountFen: o.amountFen,
+    refundedFen: o.refundedFen,
+    invoicedFen: o.invoicedFen,
+    invoiceableFen: remaining(o, o.invoicedFen),
+    pending: o.pending,
+    paidAt: iso(o.paidAt),
+  }));
+}
+
+/**
+ * 申请开票: only the payer of a paid (or part refunded) order, for at most what may still be invoiced,
+ * one waiting application per order. Checked under the order's row lock, so two applications at
+ * once cannot both take the same amount.
+ */
+export async function applyInvoice(
+  tx: Tx,
+  tenantId: number,
+  payer: Actor & { userId: number },
+  input: TInvoiceApply,
+): Promise<number> {
+  const order = await repo.getOrder(tx, tenantId, input.orderId, true);
+  if (!order || order.payerUserId !== payer.userId) throw fail('订单不存在', 404);
+  if (!INVOICEABLE.includes(order.status)) throw fail(`订单${ORDER_STATUS_NAMES[order.status] ?? ''}，不能申请开票`);
+  if (await repo.pendingInvoiceOf(tx, tenantId, order.id)) throw fail('该订单已有待开票的申请，请等待处理');
+  const left = remaining(order, await repo.invoicedFen(tx, tenantId, order.id));
+  if (left <= 0) throw fail('该订单已无可开票金额');
+  if (input.amountFen > left) throw fail(`开票金额不能超过可开票金额 ¥${fenToYuan(left)}`);
+  const parts = await repo.orderParts(tx, tenantId, order.id);
+  const id = await repo.insertInvoice(tx, tenantId, {
+    orderId: order.id,
+    payerUserId: order.payerUserId,
+    payeeOrgId: order.payeeOrgId,
+    titleType: input.titleType,
+    title: input.title,
+    taxNo: input.taxNo,
+    email: input.email,
+    invoiceType: input.invoiceType,
+    address: input.address,
+    phone: input.phone,
+    bank: input.bank,
+    bankAccount: input.bankAccount.replaceAll(' ', ''),
+    amountFen: input.amountFen,
+    remark: input.remark,
+    lines: parts.lines.map((l) => ({
+      item: l.item,
+      taxCode: l.taxCode,
+      quantity: l.quantity,
+      unitPriceFen: l.unitPriceFen,
+      amountFen: l.amountFen,
+    })),
+    appliedBy: payer.name,
+  });
+  await repo.insertEvent(tx, tenantId, {
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: order.status,
+    actor: payer.name,
+    remark: `申请开票：${input.title}（${INVOICE_KIND_NAMES[input.invoiceType]}）¥${fenToYuan(input.amountFen)}`,
+  });
+  return id;
+}
+
+/** The application to handle: in 开票管理's scope, waiting, with its order locked first. */
+async function pendingForHandling(tx: Tx, tenantId: number, userId: number, id: number) {
+  const seen = await invoiceInScope(tx, tenantId, 'issue', userId, id);
+  // The order first, then the application: the same order of locks as an application takes.
+  const order = await repo.getOrder(tx, tenantId, seen.orderId, true);
+  const invoice = await repo.getInvoice(tx, tenantId, id, true);
+  if (!order || !invoice) throw fail('发票申请不存在', 404);
+  if (invoice.status !== InvoiceStatus.PENDING)
+    throw fail(`该申请${INVOICE_STATUS_NAMES[invoice.status] ?? '已处理'}，不能重复处理`);
+  return { order, invoice };
+}
+
+/**
+ * 开票: the invoice was issued offline; its PDF (a ready file of the tenant, PDF only) and its number
+ * are kept, and the payer downloads it. Refused when refunds since the application leave less to
+ * invoice than it asks (the payee rejects it instead).
+ */
+export async function issueInvoice(
+  tx: Tx,
+  tenantId: number,
+  issuer: Actor & { userId: number },
+  id: number,
+  input: TInvoiceIssue,
+): Promise<void> {
+  const { order, invoice } = await pendingForHandling(tx, tenantId, issuer.userId, id);
+  const file = await repo.tenantFile(tx, tenantId, input.fileId);
+  if (!file) throw fail('请上传发票文件');
+  if (file.contentType !== 'application/pdf') throw fail('发票文件须为PDF');
+  const left = INVOICEABLE.includes(order.status)
+    ? remaining(order, await repo.invoicedFen(tx, tenantId, order.id, invoice.id))
+    : 0;
+  if (invoice.amountFen > left)
+    throw fail(`订单${ORDER_STATUS_NAMES[order.status] ?? ''}，可开票金额 ¥${fenToYuan(left)}，请驳回此申请`);
+  await repo.updateInvoice(tx, tenantId, id, {
+    status: InvoiceStatus.ISSUED,
+    invoiceNo: input.invoiceNo,
+    fileId: input.fileId,
+    fileName: file.name,
+    handledBy: issuer.name,
+    handledAt: new Date(),
+  });
+  await repo.insertEvent(tx, tenantId, {
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: order.status,
+    actor: issuer.name,
+    remark: `已开票，发票号码 ${input.invoiceNo}`,
+  });
+}
+
+/** 驳回: with the reason the payer sees; the order may then be applied for again. */
+export async function rejectInvoice(
+  tx: Tx,
+  tenantId: number,
+  reviewer: Actor & { userId: number },
+  id: number,
+  reason: string,
+): Promise<void> {
+  const { order } = await pendingForHandling(tx, tenantId, reviewer.userId, id);
+  await repo.updateInvoice(tx, tenantId, id, {
+    status: InvoiceStatus.REJECTED,
+    reason,
+    handledBy: reviewer.name,
+    handledAt: new Date(),
+  });
+  await repo.insertEvent(tx, tenantId, {
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: order.status,
+    actor: reviewer.name,
+    remark: `开票申请驳回：${reason}`,
+  });
+}

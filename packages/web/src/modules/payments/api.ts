@@ -1,0 +1,64 @@
+import type { TPage } from '@shetuan/shared';
+import type {
+  TDevCashier,
+  TOrderDetail,
+  TOrderScope,
+  TOrderState,
+  TPayOptions,
+  TPayStart,
+  TPayStarted,
+  TReceivingAccount,
+  TReceivingAccountInput,
+  ZCancelOrder,
+  ZDevCashierAction,
+  ZRefundCreate,
+  ZVoucherReview,
+  ZVoucherUpload,
+} from '@shetuan/shared/payments';
+import type { z } from 'zod';
+import { api } from '../../app/request';
+
+type Query = Record<string, string | number | undefined>;
+
+/** Query keys of 订单与支付. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  order: (scope: TOrderScope, id: number) => [...paymentKeys.all, 'order', scope, id] as const,
+  state: (id: number) => [...paymentKeys.all, 'state', id] as const,
+  payOptions: (id: number) => [...paymentKeys.all, 'pay-options', id] as const,
+  account: (id: number) => [...paymentKeys.all, 'account', id] as const,
+  devCashier: (token: string) => [...paymentKeys.all, 'dev-cashier', token] as const,
+};
+
+/** The orders (server modules/payments/routes.ts): the three lists share the routes by scope. */
+export const ordersApi = {
+  exportPath: (scope: TOrderScope) => `/payments/${scope}/orders/export-jobs`,
+  get: (scope: TOrderScope, id: number) => api.get<TOrderDetail>(`/payments/${scope}/orders/${id}`),
+  /** What the payment page polls; silent: a failed poll is tried again, not shouted. */
+  state: (id: number) => api.get<TOrderState>(`/payments/mine/orders/${id}/state`, undefined, { silent: true }),
+  payOptions: (id: number) => api.get<TPayOptions>(`/payments/mine/orders/${id}/pay-options`),
+  pay: (id: number, body: TPayStart) => api.post<TPayStarted>(`/payments/mine/orders/${id}/pay`, body),
+  cancel: (id: number, body: z.input<typeof ZCancelOrder>) =>
+    api.post<null>(`/payments/mine/orders/${id}/cancel`, body),
+  uploadVoucher: (id: number, body: z.input<typeof ZVoucherUpload>) =>
+    api.post<null>(`/payments/mine/orders/${id}/vouchers`, body),
+  review: (scope: TOrderScope, id: number, voucherId: number, body: z.input<typeof ZVoucherReview>) =>
+    api.post<null>(`/payments/${scope}/orders/${id}/vouchers/${voucherId}/review`, body),
+  refund: (scope: TOrderScope, id: number, body: z.input<typeof ZRefundCreate>) =>
+    api.post<null>(`/payments/${scope}/orders/${id}/refunds`, body),
+};
+
+/** 收款账户. */
+export const ACCOUNTS_PATH = '/payments/accounts';
+export const accountsApi = {
+  list: (query: Query) => api.get<TPage<TReceivingAccount>>(ACCOUNTS_PATH, query),
+  get: (id: number) => api.get<TReceivingAccount>(`${ACCOUNTS_PATH}/${id}`),
+  create: (body: TReceivingAccountInput) => api.post<unknown>(ACCOUNTS_PATH, body),
+  update: (id: number, body: TReceivingAccountInput) => api.request<unknown>(`${ACCOUNTS_PATH}/${id}`, 'PUT', body),
+};
+
+/** The development provider's cashier (no login: the link carries a token). */
+export const devCashierApi = {
+  get: (token: string) => api.get<TDevCashier>('/public/payments/dev-cashier', { token }, { silent: true }),
+  act: (body: z.input<typeof ZDevCashierAction>) => api.post<TOrderState>('/public/payments/dev-cashier', body),
+};

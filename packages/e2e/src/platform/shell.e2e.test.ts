@@ -85,13 +85,22 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
       // The group and the menu's own link are clicked where they are: Playwright's scroll into view
       // would move the page under the fixed side menu (no person's click does), and a hover popup
       // can hide it again.
-      if (!(await link.isVisible()))
-        await ops
-          .locator('.ant-menu')
-          .getByText(group, { exact: true })
-          .evaluate((el) => (el as HTMLElement).click());
-      await link.waitFor();
-      await link.evaluate((el) => (el as HTMLAnchorElement).click());
+      // The console may close the group again as it settles (its open group follows the page's
+      // route when the menu is fetched anew); then open it once more, as a person would.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          if (!(await link.isVisible()))
+            await ops
+              .locator('.ant-menu')
+              .getByText(group, { exact: true })
+              .evaluate((el) => (el as HTMLElement).click());
+          await link.waitFor({ timeout: 5_000 });
+          await link.evaluate((el) => (el as HTMLAnchorElement).click(), undefined, { timeout: 5_000 });
+          return;
+        } catch (err) {
+          if (attempt === 3) throw err;
+        }
+      }
     };
     const search = ops.getByPlaceholder('姓名、手机号或账号');
 

@@ -2,16 +2,14 @@ import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menus, menuVersions, upgradeTenantMenu } from '../../platform/rbac';
-import { adminsOfTwoTenants, createTestApp, createTestPerson, TestClient, type TestContext } from '../../testing';
+import type { TestClient, TestContext } from '../../testing';
 import * as repo from './repository';
-import { createOrder } from './service';
+import { type PaymentsWorld, paymentsWorld } from './test-world';
 
 const MINE = '/st365/payments/invoices/mine';
 const ISSUE = '/st365/payments/invoices/issue';
-const ORDERS_MINE = '/st365/payments/mine/orders';
 const OPERATION = '/st365/payments/operation/orders';
 const COLLECTION = '/st365/payments/collection/orders';
-const ACCOUNTS = '/st365/payments/accounts';
 
 describe('payments: invoices of paid orders (我的发票, 开票管理)', () => {
   let t: TestContext;
@@ -19,54 +17,9 @@ describe('payments: invoices of paid orders (我的发票, 开票管理)', () =>
   let other: TestClient;
   let payer: TestClient;
   let stranger: TestClient;
-  let anonymous: TestClient;
   let tenantA: number;
   let tenantB: number;
-  let payerId: number;
-  let devAccount: number;
-  let seq = 0;
-
-  const noSecrets = {
-    enabled: true,
-    accountName: '',
-    bankName: '',
-    accountNo: '',
-    merchantId: '',
-    appId: '',
-    serialNo: '',
-    privateKey: '',
-    apiV3Key: '',
-    platformPublicKey: '',
-    platformSerial: '',
-  };
-
-  /** An order as a business module makes it, for the test's payer, with a taxed line. */
-  async function newOrder(fen = 20_000) {
-    seq += 1;
-    return t.db.withTenant(tenantA, (tx) =>
-      createOrder(tx, tenantA, {
-        payerUserId: payerId,
-        payerName: '付款人',
-        payeeName: '测试学会',
-        bizType: 'demo.fee',
-        title: `测试会费${seq}`,
-        lines: [{ item: '会费', taxCode: '3040802010000000000', quantity: 1, unitPriceFen: fen }],
-        idempotencyKey: `inv${seq}`,
-        expiresInMinutes: 60,
-      }),
-    );
-  }
-
-  /** An order paid through the development cashier, as the payer pays it. */
-  async function paidOrder(fen = 20_000) {
-    const order = await newOrder(fen);
-    const started = await payer.post(`${ORDERS_MINE}/${order.id}/pay`, { accountId: devAccount, channel: 'qr' });
-    expect(started.body.code, started.body.msg).toBe(200);
-    const token = /token=([\w-]+)/.exec(started.body.data.qrCode)?.[1];
-    const paid = await anonymous.post('/st365/public/payments/dev-cashier', { token, outcome: 'paid' });
-    expect(paid.body.data.statusName).toBe('已支付');
-    return order;
-  }
+  let w: PaymentsWorld;
 
   const application = (orderId: number, extra: Record<string, unknown> = {}) => ({
     orderId,
@@ -105,24 +58,8 @@ describe('payments: invoices of paid orders (我的发票, 开票管理)', () =>
     );
 
   beforeAll(async () => {
-    t = await createTestApp({ JOB_WORKER: '0' });
-    const two = await adminsOfTwoTenants(t);
-    admin = two.a;
-    other = two.b;
-    tenantA = two.ta.id;
-    tenantB = two.tb.id;
-    const p = await createTestPerson(t.db, tenantA, { identities: [{ code: 12 }] });
-    payerId = p.userId;
-    payer = new TestClient(t.app, two.ta.domain);
-    await payer.loginAs(p.mobile as string, p.password);
-    const s = await createTestPerson(t.db, tenantA, { identities: [{ code: 12 }] });
-    stranger = new TestClient(t.app, two.ta.domain);
-    await stranger.loginAs(s.mobile as string, s.password);
-    anonymous = new TestClient(t.app, two.ta.domain);
-
-    const dev = await admin.post(ACCOUNTS, { ...noSecrets, kind: 'dev', name: '模拟支付' });
-    expect(dev.body.code, dev.body.msg).toBe(200);
-    devAccount = dev.body.data.id;
+    w = await paymentsWorld('inv');
+    ({ t, admin, other, payer, stranger, tenantA, tenantB } = w);
   });
   afterAll(() => t.close());
 
@@ -139,11 +76,11 @@ describe('payments: invoices of paid orders (我的发票, 开票管理)', () =>
   });
 
   it('applies for an invoice of a paid order, and refuses every application it must', async () => {
-    const unpaid = await newOrder(5_000);
+    const unpaid = await w.newOrder(5_000);
     expect((await payer.post(MINE, application(unpaid.id, { amountFen: 5_000 }))).body.msg).toBe(
       '订单待支付，不能申请开票',
     );
-    const order = await paidOrder(20_000);
+    const order = await w.paidOrder(20_000);
     expect(await invoiceable(order.id)).toMatchObject({ invoiceableFen: 20_000, invoicedFen: 0, pending: false });
     expect(await invoiceable(unpaid.id)).toBeUndefined();
 
@@ -229,7 +166,7 @@ describe('payments: invoices of paid orders (我的发票, 开票管理)', () =>
   });
 
   it('issues with a PDF and a number; the payer downloads it; refunds leave less to invoice', async () => {
-    const order = await paidOrder(30_000);
+    const order = await w.paidOrder(30_000);
     // Part refunded: only what was kept may be invoiced.
     expect(
       (await admin.post(`${COLLECTION}/${order.id}/refunds`, { amountFen: 10_000, reason: '部分退款' })).body.msg,
@@ -277,7 +214,7 @@ describe('payments: invoices of paid orders (我的发票, 开票管理)', () =>
   });
 
   it('rejects with a reason the payer sees; the order may then be applied for again', async () => {
-    const order = await paidOrder(8_000);
+    const order = await w.paidOrder(8_000);
     const first = (await payer.post(MINE, application(order.id, { amountFen: 8_000, title: '李四' }))).body.data
       .id as number;
     const reject = `${ISSUE}/${first}/reject`;
@@ -315,7 +252,7 @@ describe('payments: invoices of paid orders (我的发票, 开票管理)', () =>
   });
 
   it('takes one of two simultaneous applications, and refuses to issue what a later refund took back', async () => {
-    const order = await paidOrder(6_000);
+    const order = await w.paidOrder(6_000);
     const both = await Promise.all([
       payer.post(MINE, application(order.id, { amountFen: 6_000 })),
       // Another body: the same one twice is refused before it arrives, as a repeated submission.
@@ -360,7 +297,7 @@ describe('payments: invoices of paid orders (我的发票, 开票管理)', () =>
   });
 
   it('keeps another tenant out of every route', async () => {
-    const order = await paidOrder(3_000);
+    const order = await w.paidOrder(3_000);
     const id = (await payer.post(MINE, application(order.id, { amountFen: 3_000 }))).body.data.id as number;
     const fileId = await pdf();
     const tries = [

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminsOfTwoTenants, createTestApp, createTestPerson, TestClient, type TestContext } from '../../testing';
+import type { TestClient, TestContext } from '../../testing';
 import { devNotification } from './providers/dev';
 import * as repo from './repository';
 import { openSecrets, secretKey } from './secrets';
-import { createOrder, ledgerCheck } from './service';
+import { ledgerCheck } from './service';
+import { NO_SECRETS, type PaymentsWorld, paymentsWorld } from './test-world';
 
 const MINE = '/st365/payments/mine/orders';
 const COLLECTION = '/st365/payments/collection/orders';
@@ -23,41 +24,9 @@ describe('payments: orders, the payment shell, notifications, transfer, refunds,
   let tenantB: number;
   let domainA: string;
   let domainB: string;
-  let payerId: number;
   let devAccount: number;
+  let w: PaymentsWorld;
   let transferAccount: number;
-  let seq = 0;
-
-  const noSecrets = {
-    enabled: true,
-    accountName: '',
-    bankName: '',
-    accountNo: '',
-    merchantId: '',
-    appId: '',
-    serialNo: '',
-    privateKey: '',
-    apiV3Key: '',
-    platformPublicKey: '',
-    platformSerial: '',
-  };
-
-  /** An order as a business module makes it, for the test's payer. */
-  async function newOrder(fen = 20_000, extra: { expiresInMinutes?: number; key?: string } = {}) {
-    seq += 1;
-    return t.db.withTenant(tenantA, (tx) =>
-      createOrder(tx, tenantA, {
-        payerUserId: payerId,
-        payerName: '付款人',
-        payeeName: '测试学会',
-        bizType: 'demo.fee',
-        title: `测试会费${seq}`,
-        lines: [{ item: '会费', quantity: 1, unitPriceFen: fen }],
-        idempotencyKey: extra.key ?? `k${seq}`,
-        expiresInMinutes: extra.expiresInMinutes ?? 60,
-      }),
-    );
-  }
 
   const detail = async (id: number) => (await admin.get(`${OPERATION}/${id}`)).body.data;
   const ledger = () => t.db.withTenant(tenantA, (tx) => ledgerCheck(tx, tenantA));
@@ -78,37 +47,11 @@ describe('payments: orders, the payment shell, notifications, transfer, refunds,
     return openSecrets(secretKey(t.app.config), account?.secrets ?? '').devSecret ?? '';
   }
 
-  async function startDev(id: number): Promise<string> {
-    const started = await payer.post(`${MINE}/${id}/pay`, { accountId: devAccount, channel: 'qr' });
-    expect(started.body.code, started.body.msg).toBe(200);
-    const token = /token=([\w-]+)/.exec(started.body.data.qrCode)?.[1];
-    if (!token) throw new Error('no cashier link');
-    return token;
-  }
-
   beforeAll(async () => {
-    t = await createTestApp({ JOB_WORKER: '0' });
-    const two = await adminsOfTwoTenants(t);
-    admin = two.a;
-    other = two.b;
-    tenantA = two.ta.id;
-    tenantB = two.tb.id;
-    domainA = two.ta.domain;
-    domainB = two.tb.domain;
-    const p = await createTestPerson(t.db, tenantA, { identities: [{ code: 12 }] });
-    payerId = p.userId;
-    payer = new TestClient(t.app, two.ta.domain);
-    await payer.loginAs(p.mobile as string, p.password);
-    const s = await createTestPerson(t.db, tenantA, { identities: [{ code: 12 }] });
-    stranger = new TestClient(t.app, two.ta.domain);
-    await stranger.loginAs(s.mobile as string, s.password);
-    anonymous = new TestClient(t.app, two.ta.domain);
-
-    const dev = await admin.post(ACCOUNTS, { ...noSecrets, kind: 'dev', name: '模拟支付' });
-    expect(dev.body.code, dev.body.msg).toBe(200);
-    devAccount = dev.body.data.id;
+    w = await paymentsWorld('k');
+    ({ t, admin, other, payer, stranger, anonymous, tenantA, tenantB, domainA, domainB, devAccount } = w);
     const transfer = await admin.post(ACCOUNTS, {
-      ...noSecrets,
+      ...NO_SECRETS,
       kind: 'transfer',
       name: '对公转账',
       accountName: '测试学会',
@@ -130,8 +73,8 @@ describe('payments: orders, the payment shell, notifications, transfer, refunds,
   });
 
   it('makes one order per idempotency key, with its lines and first event', async () => {
-    const first = await newOrder(20_000, { key: 'double-click' });
-    const again = await newOrder(20_000, { key: 'double-click' });
+    const first = await w.newOrder(20_000, { key: 'double-click' });
+    const again = await w.newOrder(20_000, { key: 'double-click' });
     expect(again).toEqual({ ...first, created: false });
     const d = (await payer.get(`${MINE}/${first.id}`)).body.data;
     expect(d).toMatchObject({ amountFen: 20_000, status: 0, statusName: '待支付', can: { pay: true, cancel: true } });
@@ -146,10 +89,10 @@ describe('payments: orders, the payment shell, notifications, transfer, refunds,
   });
 
   it('pays through the development cashier: twice notified, paid once, one balanced ledger entry', async () => {
-    const order = await newOrder(12_345);
+    const order = await w.newOrder(12_345);
     const options = (await payer.get(`${MINE}/${order.id}/pay-options`)).body.data;
     expect(options.methods.map((m: { kind: string }) => m.kind)).toEqual(['dev', 'transfer']);
-    const token = await startDev(order.id);
+    const token = await w.startDev(order.id);
 
     const cashier = (await anonymous.get(`/st365/public/payments/dev-cashier?token=${token}`)).body;
     expect(cashier.data).toMatchObject({ amountFen: 12_345, statusName: '待支付', payeeName: '测试学会' });
@@ -180,8 +123,8 @@ describe('payments: orders, the payment shell, notifications, transfer, refunds,
   });
 
   it('applies 50 simultaneous notifications of one payment once; a second payment becomes an exception', async () => {
-    const order = await newOrder(8_800);
-    await startDev(order.id);
+    const order = await w.newOrder(8_800);
+    await w.startDev(order.id);
     const secret = await devSecret();
     const raw = devNotification(secret, {
       orderNo: (await detail(order.id)).orderNo,
@@ -216,8 +159,8 @@ describe('payments: orders, the payment shell, notifications, transfer, refunds,
   });
 
   it('refuses a notification with a bad signature or another amount, and changes nothing', async () => {
-    const order = await newOrder(5_000);
-    await startDev(order.id);
+    const order = await w.newOrder(5_000);
+    await w.startDev(order.id);
     const orderNo = (await detail(order.id)).orderNo;
     const forged = devNotification('not-the-secret', {
       orderNo,
@@ -246,7 +189,7 @@ describe('payments: orders, the payment shell, notifications, transfer, refunds,
   });
 
   it('takes a transfer: voucher, rejection with a reason, a new voucher, approval', async () => {
-    const order = await newOrder(100_000);
+    const order = await w.newOrder(100_000);
     const started = (await payer.post(`${MINE}/${order.id}/pay`, { accountId: transferAccount })).body.data;
     expect(started.transfer).toMatchObject({
       accountName: '测试学会',
@@ -295,8 +238,8 @@ describe('payments: orders, the payment shell, notifications, transfer, refunds,
   });
 
   it('refunds within what was paid: part, then the rest; never more', async () => {
-    const order = await newOrder(30_000);
-    const token = await startDev(order.id);
+    const order = await w.newOrder(30_000);
+    const token = await w.startDev(order.id);
     await anonymous.post('/st365/public/payments/dev-cashier', { token, outcome: 'paid' });
     const refunds = `${COLLECTION}/${order.id}/refunds`;
     expect((await admin.post(refunds, { amountFen: 1.5, reason: '测试' })).body.msg).toBe(
@@ -320,14 +263,14 @@ describe('payments: orders, the payment shell, notifications, transfer, refunds,
   });
 
   it('cancels by the payer and by the timeout job', async () => {
-    const order = await newOrder(1_000);
+    const order = await w.newOrder(1_000);
     expect((await payer.post(`${MINE}/${order.id}/cancel`, { reason: '不需要了' })).body.msg).toBe('订单已取消');
     expect((await payer.post(`${MINE}/${order.id}/cancel`, {})).body.msg).toBe('订单已取消，不能取消');
     expect((await payer.post(`${MINE}/${order.id}/pay`, { accountId: devAccount })).body.msg).toBe(
       '订单已取消，不能支付',
     );
 
-    const late = await newOrder(1_000, { expiresInMinutes: 0 });
+    const late = await w.newOrder(1_000, { expiresInMinutes: 0 });
     while (await t.app.jobs.runOnce(tenantA)) {
       // the timeouts that are due
     }
@@ -344,7 +287,7 @@ describe('payments: orders, the payment shell, notifications, transfer, refunds,
     ]);
     expect(JSON.stringify(list)).not.toMatch(/devSecret|PRIVATE KEY/);
     const wechat = await admin.post(ACCOUNTS, {
-      ...noSecrets,
+      ...NO_SECRETS,
       kind: 'wechat',
       name: '微信',
       appId: 'wx1',
@@ -352,14 +295,14 @@ describe('payments: orders, the payment shell, notifications, transfer, refunds,
     });
     expect(wechat.body.msg).toBe('微信支付需要商户私钥、证书序列号、APIv3密钥、平台公钥和平台证书序列号');
     expect(
-      (await admin.post(ACCOUNTS, { ...noSecrets, kind: 'alipay', name: '支付宝', appId: '2021', privateKey: 'abc' }))
+      (await admin.post(ACCOUNTS, { ...NO_SECRETS, kind: 'alipay', name: '支付宝', appId: '2021', privateKey: 'abc' }))
         .body.msg,
     ).toBe('请求体 privateKey 有误：商户私钥格式不正确（PEM）');
     const pair = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
     const merchant = pair();
     const platform = pair();
     const wechatBody = {
-      ...noSecrets,
+      ...NO_SECRETS,
       kind: 'wechat',
       name: '微信支付',
       appId: 'wx8888888888888888',
@@ -390,7 +333,7 @@ describe('payments: orders, the payment shell, notifications, transfer, refunds,
     });
     expect(renamed.body.msg).toBe('保存成功');
     expect((await admin.delete(`${ACCOUNTS}/${saved.body.data.id}`)).body.msg).toBe('删除成功');
-    expect((await admin.post(ACCOUNTS, { ...noSecrets, kind: 'transfer', name: '缺账号' })).body.msg).toBe(
+    expect((await admin.post(ACCOUNTS, { ...NO_SECRETS, kind: 'transfer', name: '缺账号' })).body.msg).toBe(
       '请求体 accountName 有误：请输入户名',
     );
     expect((await admin.delete(`${ACCOUNTS}/${devAccount}`)).body.msg).toBe('已有订单使用该账户，不能删除，可停用');
@@ -415,14 +358,14 @@ describe('payments: orders, the payment shell, notifications, transfer, refunds,
   });
 
   it('keeps another tenant out of every route', async () => {
-    const order = await newOrder(2_000);
+    const order = await w.newOrder(2_000);
     const tries = [
       other.get(`${OPERATION}/${order.id}`),
       other.get(`${COLLECTION}/${order.id}`),
       other.post(`${OPERATION}/${order.id}/refunds`, { amountFen: 1, reason: '越权' }),
       other.post(`${COLLECTION}/${order.id}/vouchers/1/review`, { approve: true }),
       other.get(`${ACCOUNTS}/${devAccount}`),
-      other.put(`${ACCOUNTS}/${devAccount}`, { ...noSecrets, kind: 'dev', name: '改名' }),
+      other.put(`${ACCOUNTS}/${devAccount}`, { ...NO_SECRETS, kind: 'dev', name: '改名' }),
       other.delete(`${ACCOUNTS}/${transferAccount}`),
     ];
     for (const r of await Promise.all(tries)) expect(r.body.code, r.body.msg).not.toBe(200);

@@ -421,6 +421,41 @@ export async function insertLedger(
   await tx.insert(ledgerEntries).values(lines.map((l) => ({ ...l, txn, tenantId })));
 }
 
+/**
+ * An order paid, in one statement (the hot path of a notification): its two ledger lines, its
+ * event and its new state. The ledger's balance is still checked at commit by the trigger.
+ */
+export async function markPaid(
+  tx: Tx,
+  tenantId: number,
+  p: {
+    orderId: number;
+    fromStatus: number;
+    toStatus: number;
+    paidAt: Date;
+    method: string;
+    actor: string;
+    remark: string;
+    txn: string;
+    lines: { account: string; amountFen: number; memo: string }[];
+  },
+): Promise<void> {
+  const values = sql.join(
+    p.lines.map((l) => sql`(${tenantId}, ${p.txn}, ${l.account}, ${l.amountFen}, ${p.orderId}, ${l.memo})`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    with ledger as (
+      insert into ledger_entries (tenant_id, txn, account, amount_fen, order_id, memo) values ${values}
+    ), event as (
+      insert into order_events (tenant_id, order_id, from_status, to_status, actor, remark)
+      values (${tenantId}, ${p.orderId}, ${p.fromStatus}, ${p.toStatus}, ${p.actor}, ${p.remark})
+    )
+    update orders set status = ${p.toStatus}, paid_at = ${p.paidAt.toISOString()}::timestamptz, method = ${p.method},
+      updated_at = now()
+    where tenant_id = ${tenantId} and id = ${p.orderId}`);
+}
+
 /** The number of ledger lines and their sum (zero when the books balance). */
 export async function ledgerTotals(tx: Tx, tenantId: number): Promise<{ entries: number; sumFen: number }> {
   const [row] = await tx

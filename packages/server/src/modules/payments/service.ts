@@ -418,20 +418,21 @@ export async function applyPayment(
   });
   if (paymentId === undefined) return 'duplicate';
   if (open) {
-    await repo.insertLedger(tx, tenantId, `pay:${paymentId}`, [
-      { account: `clearing:${kind}`, amountFen: paid.amountFen, orderId: order.id, memo: `收款 ${order.orderNo}` },
-      { account: payeeAccount(order), amountFen: -paid.amountFen, orderId: order.id, memo: `收款 ${order.orderNo}` },
-    ]);
     const paidAt = paid.paidAt ?? new Date();
-    await move(
-      tx,
-      tenantId,
-      order,
-      OrderStatus.PAID,
-      actor,
-      `${PAY_KIND_NAMES[kind]}支付成功，交易号 ${paid.providerTxnId}`,
-      { paidAt, method: kind },
-    );
+    await repo.markPaid(tx, tenantId, {
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: OrderStatus.PAID,
+      paidAt,
+      method: kind,
+      actor: actor.name,
+      remark: `${PAY_KIND_NAMES[kind]}支付成功，交易号 ${paid.providerTxnId}`,
+      txn: `pay:${paymentId}`,
+      lines: [
+        { account: `clearing:${kind}`, amountFen: paid.amountFen, memo: `收款 ${order.orderNo}` },
+        { account: payeeAccount(order), amountFen: -paid.amountFen, memo: `收款 ${order.orderNo}` },
+      ],
+    });
     await handlersOf(order.bizType)?.paid?.(tx, tenantId, notice(order, { status: OrderStatus.PAID, paidAt }));
   } else {
     await repo.insertLedger(tx, tenantId, `pay:${paymentId}`, [
@@ -593,6 +594,36 @@ export async function startPayment(
 }
 
 /**
+ * The providers that notifications reach, per process: each account's provider (its kind and its
+ * opened secrets) is built once and kept PROVIDER_TTL_MS, so a notification costs no account read
+ * and no decryption. A change or removal of the account forgets it here at once; other servers
+ * take up to PROVIDER_TTL_MS (money notified meanwhile is still verified with the old keys).
+ */
+const PROVIDER_TTL_MS = 30_000;
+const notified = new Map<string, { until: number; provider: PaymentProvider }>();
+
+export function forgetProvider(tenantId: number, accountId: number): void {
+  notified.delete(`${tenantId}:${accountId}`);
+}
+
+async function notifiedProvider(
+  tx: Tx,
+  tenantId: number,
+  config: AppConfig,
+  accountId: number,
+): Promise<PaymentProvider | null> {
+  const key = `${tenantId}:${accountId}`;
+  const hit = notified.get(key);
+  if (hit && hit.until > Date.now()) return hit.provider;
+  const account = await repo.getAccount(tx, tenantId, accountId);
+  if (!account || account.kind === 'transfer' || !offered(config, account)) return null;
+  const provider = buildProvider(account, openSecrets(secretKey(config), account.secrets));
+  // Only accounts that exist are kept (an address guessed at random is not).
+  if (provider) notified.set(key, { until: Date.now() + PROVIDER_TTL_MS, provider });
+  return provider;
+}
+
+/**
  * A provider's notification: verified by the account's provider, then applied once. Answers what
  * the provider expects; a notification that does not verify changes nothing.
  */
@@ -603,11 +634,9 @@ export async function receiveNotification(
   accountId: number,
   raw: RawNotification,
 ): Promise<{ status: number; contentType: string; body: string }> {
-  const account = await repo.getAccount(tx, tenantId, accountId);
+  const provider = await notifiedProvider(tx, tenantId, config, accountId);
   // An address that is no account's is refused in the envelope; an account's provider gets the
   // answer its protocol expects (its own body, not the envelope).
-  if (!account || account.kind === 'transfer' || !offered(config, account)) throw fail('收款账户不存在', 404);
-  const provider = buildProvider(account, openSecrets(secretKey(config), account.secrets));
   if (!provider) throw fail('收款账户不存在', 404);
   let paid: ProviderPayment;
   try {
@@ -615,7 +644,7 @@ export async function receiveNotification(
   } catch {
     return provider.acknowledge(false);
   }
-  await applyPayment(tx, tenantId, account.kind as TPayKind, paid);
+  await applyPayment(tx, tenantId, provider.kind, paid);
   return provider.acknowledge(true);
 }
 
@@ -942,6 +971,7 @@ export async function updateAccount(
   const old = before.kind === input.kind ? openSecrets(secretKey(config), before.secrets) : {};
   const secrets = secretsFrom(input, old);
   requireSecrets(input, secrets);
+  forgetProvider(tenantId, id);
   await repo.updateAccount(tx, tenantId, id, {
     ...accountValues(input),
     secrets: sealSecrets(secretKey(config), secrets),
@@ -951,5 +981,6 @@ export async function updateAccount(
 export async function deleteAccount(tx: Tx, tenantId: number, id: number): Promise<void> {
   if (!(await repo.getAccount(tx, tenantId, id))) throw fail('收款账户不存在', 404);
   if (await repo.accountUsed(tx, tenantId, id)) throw fail('已有订单使用该账户，不能删除，可停用');
+  forgetProvider(tenantId, id);
   await repo.deleteAccount(tx, tenantId, id);
 }

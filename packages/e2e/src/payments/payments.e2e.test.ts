@@ -199,4 +199,31 @@ describe('订单与支付: paying, transfer with voucher review, refunds, the li
       .waitFor();
     await member.context().close();
   });
+  it('an administrator reads the wallet (figures and a chart) and the flows of the ledger', async () => {
+    const admin = await consoleAs(browser, ADMIN);
+    await admin.goto(`${baseUrl}/new/wallet`);
+    await admin.getByText('累计收入').first().waitFor();
+    await admin.getByText('近12个月收入与退款').waitFor();
+    await admin.locator('canvas, svg').first().waitFor();
+    await expectAccessible(admin, '钱包');
+    await screenshot(admin, 'payments-wallet');
+    await admin.getByRole('link', { name: '查看支付流水' }).first().click();
+    await admin.waitForURL(/\/new\/paymentFlowList$/);
+    await row(admin, '2026年度单位会费').waitFor();
+    await admin.getByPlaceholder('订单号、订单标题').fill('2026年度单位会费');
+    await admin.getByPlaceholder('订单号、订单标题').press('Enter');
+    // Its payment and the refund of ¥100.00 made above.
+    await expect.poll(() => admin.locator('.ant-table-row').count()).toBe(2);
+    await admin.locator('.ant-table-row').filter({ hasText: '支出' }).getByText('¥100.00').waitFor();
+    await screenshot(admin, 'payments-flows');
+    await admin.goto(`${baseUrl}/new/operationFlowList`);
+    await admin.locator('.ant-table-row').first().waitFor();
+    await expectAccessible(admin, '运营流水');
+    await admin.setViewportSize(PHONE);
+    await admin.goto(`${baseUrl}/new/wallet`);
+    await admin.getByText('累计收入').first().waitFor();
+    await noSidewaysScroll(admin);
+    await screenshot(admin, 'payments-wallet-phone');
+    await admin.context().close();
+  });
 });

@@ -23,6 +23,12 @@ export const PAYMENT_PAGES = {
     reject: '驳回',
     export: '导出',
   }),
+  /** 钱包: what the ledger says the tenant (the society) received, refunded, holds, must give back. */
+  wallet: definePage('/wallet', '钱包', {}),
+  /** 支付流水: the ledger lines of the tenant's payee account (收入, 支出). */
+  payeeFlows: definePage('/paymentFlowList', '支付流水', { export: '导出' }),
+  /** 运营流水: every ledger line of the tenant, both sides of each movement. */
+  operatorFlows: definePage('/operationFlowList', '运营流水', { export: '导出' }),
 } as const;
 
 /** Order states (the module README has the transitions). */
@@ -492,3 +498,73 @@ export const ZInvoiceReject = z.object({
   reason: z.string({ error: '请填写驳回原因' }).trim().min(1, '请填写驳回原因').max(200, '驳回原因最多200个字'),
 });
 export type TInvoiceReject = z.infer<typeof ZInvoiceReject>;
+
+// ———————— 钱包 and 流水: read views of the ledger ————————
+
+/** A ledger account's name on screen: 收款（学会）, 微信支付待结算, …; unknown accounts as they are. */
+export function ledgerAccountName(account: string): string {
+  if (account === 'payee:tenant') return '收款（学会）';
+  if (account.startsWith('payee:org:')) return '收款（单位）';
+  if (account === 'suspense:refund') return '待退款';
+  if (account.startsWith('clearing:')) {
+    const kind = account.slice('clearing:'.length);
+    const name = kind === 'dev' ? '模拟支付' : PAY_KIND_NAMES[kind as TPayKind];
+    if (name) return `${name}待结算`;
+  }
+  return account;
+}
+
+/** The accounts the 运营流水 filter offers. */
+export const LEDGER_ACCOUNTS = [
+  'payee:tenant',
+  'clearing:wechat',
+  'clearing:alipay',
+  'clearing:transfer',
+  'clearing:dev',
+  'suspense:refund',
+] as const;
+
+/** 钱包: the tenant's money by the ledger, in fen. */
+export const ZWallet = z.object({
+  /** Credited to payee:tenant (payments received). */
+  incomeFen: z.number().int(),
+  /** Debited back from payee:tenant (refunds). */
+  refundedFen: z.number().int(),
+  /** What payee:tenant holds: income less refunds. */
+  balanceFen: z.number().int(),
+  /** What suspense:refund holds: money that arrived for no order and must go back. */
+  exceptionFen: z.number().int(),
+  /** Orders to the tenant paid (once or more, refunded or not). */
+  orders: z.number().int(),
+  /** The last 12 months, China time, oldest first. */
+  months: z.array(z.object({ month: z.string(), incomeFen: z.number().int(), refundedFen: z.number().int() })),
+});
+export type TWallet = z.infer<typeof ZWallet>;
+
+/** One ledger line as the 流水 lists show it. */
+export const ZFlow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  txn: z.string(),
+  account: z.string(),
+  accountName: z.string(),
+  amountFen: z.number().int(),
+  /** 收入 or 支出: for a payee's line from the payee's point of view (a credit is income). */
+  direction: z.enum(['收入', '支出']),
+  orderId: z.number().int().nullable(),
+  orderNo: z.string(),
+  orderTitle: z.string(),
+  memo: z.string(),
+});
+export type TFlow = z.infer<typeof ZFlow>;
+
+export const ZFlowQuery = ZPageQuery.extend({
+  from: z.iso.date({ error: '开始日期格式不正确' }).optional(),
+  to: z.iso.date({ error: '结束日期格式不正确' }).optional(),
+  account: z.string().trim().max(64, '账户不正确').optional(),
+});
+export type TFlowQuery = z.infer<typeof ZFlowQuery>;
+
+/** Which 流水 list (and which permission) a request reads. */
+export const FLOW_SCOPES = ['payee', 'operator'] as const;
+export type TFlowScope = (typeof FLOW_SCOPES)[number];

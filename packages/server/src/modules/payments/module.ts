@@ -5,19 +5,23 @@ import { paymentJobs } from './export';
 import { invoiceJobs } from './invoice-export';
 import { invoiceRoutes } from './invoice-routes';
 import { paymentRoutes } from './routes';
+import { walletJobs } from './wallet-export';
+import { walletRoutes } from './wallet-routes';
 
 /**
  * 订单与支付 (spec 001 §2.8, the payment shell of §2.1): orders that every paying module makes
  * through createOrder, the payment shell, WeChat Pay, Alipay, corporate transfer with voucher
  * review and a development provider, refunds, a double-entry ledger, and invoices of paid orders.
  * The catalogue's 订单与财务 group has the three order lists; 开票管理 and 我的发票 join it; 收款账户
- * joins 设置; 付款订单 and 我的发票 are everyone's (PERSONAL).
+ * joins 设置; 付款订单 and 我的发票 are everyone's (PERSONAL). 钱包 (设置), 支付流水 and 运营流水 (订单与财务)
+ * read the ledger; the catalogue has them already.
  */
 export const paymentsModule = defineModule({
   name: 'payments',
   routes: async (app) => {
     await paymentRoutes(app);
     await invoiceRoutes(app);
+    await walletRoutes(app);
   },
   pages: Object.values(PAYMENT_PAGES),
   menu: [
@@ -34,6 +38,6 @@ export const paymentsModule = defineModule({
     { version: 4, keys: [PAYMENT_PAGES.accounts.path] },
     { version: 5, keys: [PAYMENT_PAGES.invoiceIssue.path, PAYMENT_PAGES.invoiceApply.path] },
   ],
-  jobs: { ...paymentJobs, ...invoiceJobs },
+  jobs: { ...paymentJobs, ...invoiceJobs, ...walletJobs },
   seedDemo: seedPaymentsDemo,
 });

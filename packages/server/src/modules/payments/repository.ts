@@ -667,3 +667,105 @@ export async function tenantFile(
     .where(and(eq(files.tenantId, tenantId), eq(files.id, id), eq(files.status, 'ready')));
   return row;
 }
+
+// ———————— 钱包 and 流水 (read views of the ledger): the rules are in wallet.ts ————————
+
+const PAYEE_TENANT = 'payee:tenant';
+
+/** The tenant's payee and suspense accounts in one pass over the ledger (sums in fen). */
+export async function walletTotals(
+  tx: Tx,
+  tenantId: number,
+): Promise<{ creditFen: number; debitFen: number; suspenseFen: number; orders: number }> {
+  const [row] = await tx
+    .select({
+      credit: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = ${PAYEE_TENANT} and ${ledgerEntries.amountFen} < 0), 0)`,
+      debit: sql<string>`coalesce(sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = ${PAYEE_TENANT} and ${ledgerEntries.amountFen} > 0), 0)`,
+      suspense: sql<string>`coalesce(sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = 'suspense:refund'), 0)`,
+      orders: sql<string>`count(distinct ${ledgerEntries.orderId}) filter (where ${ledgerEntries.account} = ${PAYEE_TENANT} and ${ledgerEntries.amountFen} < 0)`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.tenantId, tenantId), inArray(ledgerEntries.account, [PAYEE_TENANT, 'suspense:refund'])),
+    );
+  return {
+    creditFen: Number(row?.credit ?? 0),
+    debitFen: Number(row?.debit ?? 0),
+    suspenseFen: Number(row?.suspense ?? 0),
+    orders: Number(row?.orders ?? 0),
+  };
+}
+
+/** payee:tenant's credits and debits by month ('YYYY-MM' in China time) since `since`. */
+export async function walletMonths(
+  tx: Tx,
+  tenantId: number,
+  since: Date,
+): Promise<{ month: string; creditFen: number; debitFen: number }[]> {
+  const month = sql<string>`to_char(${ledgerEntries.at} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
+  const rows = await tx
+    .select({
+      month,
+      credit: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.amountFen} < 0), 0)`,
+      debit: sql<string>`coalesce(sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.amountFen} > 0), 0)`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.tenantId, tenantId), eq(ledgerEntries.account, PAYEE_TENANT), gte(ledgerEntries.at, since)),
+    )
+    .groupBy(month);
+  return rows.map((r) => ({ month: r.month, creditFen: Number(r.credit), debitFen: Number(r.debit) }));
+}
+
+export interface FlowFilter {
+  /** One account only (支付流水: payee:tenant). */
+  account?: string | undefined;
+  keyword?: string | undefined;
+  /** China-time dates, YYYY-MM-DD, both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export type FlowRow = typeof ledgerEntries.$inferSelect & { orderNo: string | null; orderTitle: string | null };
+
+/**
+ * Ledger lines with their order's number and title, newest first. The order is joined on
+ * (tenant_id, id): a line without an order (none today) still shows.
+ */
+export async function pageFlows(
+  tx: Tx,
+  tenantId: number,
+  f: FlowFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: FlowRow[]; total: number }> {
+  const like = f.keyword ? likePattern(f.keyword) : null;
+  const join = and(
+    eq(orders.tenantId, tenantId),
+    eq(orders.tenantId, ledgerEntries.tenantId),
+    eq(orders.id, ledgerEntries.orderId),
+  );
+  const where = and(
+    eq(ledgerEntries.tenantId, tenantId),
+    f.account ? eq(ledgerEntries.account, f.account) : undefined,
+    f.from ? gte(ledgerEntries.at, new Date(`${f.from}T00:00:00+08:00`)) : undefined,
+    f.to ? lt(ledgerEntries.at, new Date(new Date(`${f.to}T00:00:00+08:00`).getTime() + 86_400_000)) : undefined,
+    like ? or(ilike(orders.orderNo, like), ilike(orders.title, like)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select({ line: ledgerEntries, orderNo: orders.orderNo, orderTitle: orders.title })
+      .from(ledgerEntries)
+      .leftJoin(orders, join)
+      .where(where)
+      .orderBy(desc(ledgerEntries.at), desc(ledgerEntries.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    like
+      ? tx.select({ n: count() }).from(ledgerEntries).leftJoin(orders, join).where(where)
+      : tx.select({ n: count() }).from(ledgerEntries).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r.line, orderNo: r.orderNo, orderTitle: r.orderTitle })),
+    total: total?.n ?? 0,
+  };
+}

@@ -225,6 +225,8 @@ export const ledgerEntries = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('ledger_entries_tenant_txn').on(t.tenantId, t.txn),
     index('ledger_entries_tenant_account').on(t.tenantId, t.account, t.at),
+    /** 运营流水: every line of a tenant, newest first. */
+    index('ledger_entries_tenant_at').on(t.tenantId, t.at),
   ],
 );
 

@@ -16,14 +16,21 @@ echarts.use([
   CanvasRenderer,
 ]);
 
+const reduceMotion =
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 /**
  * The one chart component of the console (statistics screens): ECharts with only the chart kinds
- * we draw (bar, line, pie), rendered to canvas.
+ * we draw (bar, line, pie), rendered to canvas. With 减少动态效果 (prefers-reduced-motion) set, the
+ * chart is drawn at once, without its growing animation (as antd's motion is off then).
  */
 export function Chart({ option, height = 280, label }: { option: EChartsOption; height?: number; label?: string }) {
+  const drawn = reduceMotion ? { ...option, animation: false } : option;
   return (
     <div role="img" aria-label={label}>
-      <ReactEChartsCore echarts={echarts} option={option} style={{ height }} notMerge lazyUpdate />
+      <ReactEChartsCore echarts={echarts} option={drawn} style={{ height }} notMerge lazyUpdate />
     </div>
   );
 }

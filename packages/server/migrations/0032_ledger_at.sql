@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_entries_tenant_at" ON "ledger_entries" USING btree ("tenant_id","at");

@@ -1,0 +1,70 @@
+import { ok, ZEnvelope, ZPage } from '@shetuan/shared';
+import { PAYMENT_PAGES, type TFlowScope, ZFlow, ZFlowQuery, ZWallet } from '@shetuan/shared/payments';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authOf, callerTenant } from '../../platform/auth/context';
+import type { AppInstance } from '../../platform/http/app-types';
+import { enqueueJob } from '../../platform/jobs';
+import { listFlows, wallet } from './wallet';
+import { FLOWS_EXPORT_JOB } from './wallet-export';
+
+const tags = ['payments'];
+const P = PAYMENT_PAGES;
+const ZJob = ZEnvelope(z.object({ key: z.string() }));
+
+/** Each 流水 list's page and its 导出 function point. */
+const FLOWS: Record<TFlowScope, { page: string; export: string; title: string }> = {
+  payee: { page: P.payeeFlows.path, export: P.payeeFlows.export, title: '支付流水' },
+  operator: { page: P.operatorFlows.path, export: P.operatorFlows.export, title: '运营流水' },
+};
+
+/** 钱包, 支付流水 and 运营流水: read views of the ledger, and their exports. */
+export async function walletRoutes(app: AppInstance): Promise<void> {
+  const inTenant = callerTenant(app.db);
+  const tenantOf = (request: FastifyRequest) => authOf(request).tenantId;
+
+  app.get(
+    '/payments/wallet',
+    {
+      config: { permission: P.wallet.path },
+      schema: {
+        tags,
+        summary: '钱包：累计收入、已退款、余额、待退款与近12个月',
+        response: { 200: ZEnvelope(ZWallet) },
+      },
+    },
+    async (request) => ok(await inTenant(request, (tx) => wallet(tx, tenantOf(request)))),
+  );
+
+  for (const [scope, s] of Object.entries(FLOWS) as [TFlowScope, (typeof FLOWS)[TFlowScope]][]) {
+    const base = `/payments/flows/${scope}`;
+    app.get(
+      base,
+      {
+        config: { permission: s.page },
+        schema: { tags, summary: s.title, querystring: ZFlowQuery, response: { 200: ZEnvelope(ZPage(ZFlow)) } },
+      },
+      async (request) => ok(await inTenant(request, (tx) => listFlows(tx, tenantOf(request), scope, request.query))),
+    );
+    app.post(
+      `${base}/export-jobs`,
+      {
+        config: { permission: s.export },
+        schema: { tags, summary: `导出${s.title}（后台任务）`, body: ZFlowQuery.partial(), response: { 200: ZJob } },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        return ok(
+          await inTenant(request, (tx) =>
+            enqueueJob(tx, {
+              tenantId: auth.tenantId,
+              userId: auth.userId,
+              kind: FLOWS_EXPORT_JOB,
+              payload: { scope, query: request.body },
+            }),
+          ),
+        );
+      },
+    );
+  }
+}

@@ -1,0 +1,93 @@
+import type { TPage } from '@shetuan/shared';
+import {
+  ledgerAccountName,
+  type TFlow,
+  type TFlowQuery,
+  type TFlowScope,
+  type TWallet,
+} from '@shetuan/shared/payments';
+import type { Tx } from '../../platform/db';
+import * as repo from './repository';
+
+/**
+ * 钱包 and 流水 (spec 001 §2.8): read views of the double-entry ledger (README, Ledger). Nothing here
+ * writes: every figure is a sum of ledger lines, so the wallet always agrees with the books.
+ * Amounts are ledger amounts (debit positive): a payment credits payee:tenant (negative), a refund
+ * debits it (positive).
+ */
+
+export const PAYEE_ACCOUNT = 'payee:tenant';
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/** The last `n` months in China time, oldest first ('YYYY-MM'), and the instant the first began. */
+export function lastMonths(now: Date, n = 12): { months: string[]; since: Date } {
+  const china = new Date(now.getTime() + CHINA_OFFSET_MS);
+  const y = china.getUTCFullYear();
+  const m = china.getUTCMonth();
+  const months: string[] = [];
+  for (let i = n - 1; i >= 0; i -= 1) {
+    const d = new Date(Date.UTC(y, m - i, 1));
+    months.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+  }
+  const since = new Date(Date.UTC(y, m - (n - 1), 1) - CHINA_OFFSET_MS);
+  return { months, since };
+}
+
+/** 钱包: income, refunds and balance of the tenant's payee account, money to give back, 12 months. */
+export async function wallet(tx: Tx, tenantId: number, now = new Date()): Promise<TWallet> {
+  const { months, since } = lastMonths(now);
+  const [totals, byMonth] = await Promise.all([
+    repo.walletTotals(tx, tenantId),
+    repo.walletMonths(tx, tenantId, since),
+  ]);
+  const found = new Map(byMonth.map((r) => [r.month, r]));
+  return {
+    incomeFen: totals.creditFen,
+    refundedFen: totals.debitFen,
+    balanceFen: totals.creditFen - totals.debitFen,
+    exceptionFen: -totals.suspenseFen,
+    orders: totals.orders,
+    months: months.map((month) => ({
+      month,
+      incomeFen: found.get(month)?.creditFen ?? 0,
+      refundedFen: found.get(month)?.debitFen ?? 0,
+    })),
+  };
+}
+
+/**
+ * 收入 or 支出 from the account's point of view: money owed out (payee, suspense) grows with a
+ * credit; money held (clearing) grows with a debit.
+ */
+export function directionOf(account: string, amountFen: number): TFlow['direction'] {
+  const held = account.startsWith('clearing:');
+  return (held ? amountFen > 0 : amountFen < 0) ? '收入' : '支出';
+}
+
+function toFlow(r: repo.FlowRow): TFlow {
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    txn: r.txn,
+    account: r.account,
+    accountName: ledgerAccountName(r.account),
+    amountFen: r.amountFen,
+    direction: directionOf(r.account, r.amountFen),
+    orderId: r.orderId,
+    orderNo: r.orderNo ?? '',
+    orderTitle: r.orderTitle ?? '',
+    memo: r.memo,
+  };
+}
+
+/** 支付流水 (payee:tenant only) or 运营流水 (every account, or the one asked for). */
+export async function listFlows(tx: Tx, tenantId: number, scope: TFlowScope, query: TFlowQuery): Promise<TPage<TFlow>> {
+  const { current, pageSize, account, ...filter } = query;
+  const { rows, total } = await repo.pageFlows(
+    tx,
+    tenantId,
+    { ...filter, account: scope === 'payee' ? PAYEE_ACCOUNT : account || undefined },
+    { offset: (current - 1) * pageSize, limit: pageSize },
+  );
+  return { records: rows.map(toFlow), total, current, pageSize };
+}

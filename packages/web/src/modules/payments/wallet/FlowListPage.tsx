@@ -1,0 +1,217 @@
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { TFlow, TFlowScope } from '@shetuan/shared/payments';
+import { Button, Card, Col, DatePicker, Form, Row, Select, Space, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useCan } from '../../../platform/auth/can';
+import { ListPage } from '../../../platform/components/ListPage';
+import { detailUrl, money, timeText } from '../helpers';
+import { useIsPhone } from '../parts';
+import { walletApi } from './api';
+import { ACCOUNT_OPTIONS, directionTone, FLOW_PAGES, type FlowFilters, flowParams } from './helpers';
+
+type FlowRow = TFlow & Record<string, unknown>;
+
+const DAY = 'YYYY-MM-DD';
+const day = (text: string | undefined): Dayjs | null => (text ? dayjs(text) : null);
+
+/** 收入 or 支出 as a tag. */
+function DirectionTag({ direction }: { direction: string }) {
+  return (
+    <Tag color={directionTone(direction)} style={{ marginInlineEnd: 0 }}>
+      {direction}
+    </Tag>
+  );
+}
+
+/** The order a line belongs to, linked to its detail (订单运营's view). */
+function OrderLink({ flow }: { flow: TFlow }) {
+  if (!flow.orderId || !flow.orderNo) return <>—</>;
+  return (
+    <Link to={detailUrl('operation', flow.orderId)} style={{ overflowWrap: 'anywhere' }}>
+      {flow.orderNo}
+    </Link>
+  );
+}
+
+/**
+ * The filters beyond the keyword: 记账日期 and (运营流水) 账户. A phone picks the two dates apart
+ * (the range picker's two months do not fit 390 px).
+ */
+function Filters({
+  value,
+  onChange,
+  accounts,
+}: {
+  value: FlowFilters;
+  onChange: (f: FlowFilters) => void;
+  accounts: boolean;
+}) {
+  const phone = useIsPhone();
+  const set = (patch: Partial<FlowFilters>) => onChange({ ...value, ...patch });
+  const any = Object.keys(flowParams(value)).length > 0;
+  const item = { style: { marginBottom: phone ? 12 : 16 } };
+  return (
+    <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
+      <Form
+        layout={phone ? 'vertical' : 'horizontal'}
+        labelCol={phone ? undefined : { flex: '72px' }}
+        wrapperCol={phone ? undefined : { flex: 'auto' }}
+      >
+        <Row gutter={16}>
+          {accounts && (
+            <Col xs={24} md={12} xl={6}>
+              <Form.Item label="账户" htmlFor="flow-filter-account" {...item}>
+                <Select
+                  id="flow-filter-account"
+                  allowClear
+                  placeholder="全部账户"
+                  options={ACCOUNT_OPTIONS}
+                  value={value.account ?? null}
+                  onChange={(v: string | null | undefined) => set({ account: v ?? undefined })}
+                />
+              </Form.Item>
+            </Col>
+          )}
+          {phone ? (
+            <>
+              <Col xs={12}>
+                <Form.Item label="日期从" htmlFor="flow-filter-from" {...item}>
+                  <DatePicker
+                    id="flow-filter-from"
+                    style={{ width: '100%' }}
+                    placeholder="开始日期"
+                    inputReadOnly
+                    value={day(value.from)}
+                    onChange={(d) => set({ from: d ? d.format(DAY) : undefined })}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={12}>
+                <Form.Item label="至" htmlFor="flow-filter-to" {...item}>
+                  <DatePicker
+                    id="flow-filter-to"
+                    style={{ width: '100%' }}
+                    placeholder="结束日期"
+                    inputReadOnly
+                    value={day(value.to)}
+                    onChange={(d) => set({ to: d ? d.format(DAY) : undefined })}
+                  />
+                </Form.Item>
+              </Col>
+            </>
+          ) : (
+            <Col xs={24} md={12} xl={10}>
+              <Form.Item label="日期" htmlFor="flow-filter-date" {...item}>
+                <DatePicker.RangePicker
+                  id={{ start: 'flow-filter-date' }}
+                  style={{ width: '100%' }}
+                  placeholder={['开始日期', '结束日期']}
+                  value={[day(value.from), day(value.to)]}
+                  allowEmpty={[true, true]}
+                  onChange={(range) =>
+                    set({ from: range?.[0]?.format(DAY) ?? undefined, to: range?.[1]?.format(DAY) ?? undefined })
+                  }
+                />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={24} md={12} xl={4}>
+            <Form.Item {...item}>
+              <Button disabled={!any} onClick={() => onChange({})}>
+                清空筛选
+              </Button>
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Card>
+  );
+}
+
+/**
+ * 支付流水 (the society's payee account: 收入 a payment, 支出 a refund) and 运营流水 (every ledger
+ * line, both sides of each movement, filterable by account) in one list. Keyword (订单号、订单标题),
+ * dates, paging, 导出 with its progress. Amounts show unsigned; the tag says which way.
+ */
+export function FlowList({ scope }: { scope: TFlowScope }) {
+  const page = FLOW_PAGES[scope];
+  const can = useCan();
+  const phone = useIsPhone();
+  const table = useRef<ActionType | undefined>(undefined);
+  const [filters, setFilters] = useState<FlowFilters>({});
+  const operator = scope === 'operator';
+  // Memoised: the list reloads when the filters change.
+  const params = useMemo(() => flowParams(filters), [filters]);
+
+  const columns: ProColumns<FlowRow>[] = [
+    { title: '时间', dataIndex: 'at', width: 140, render: (_, f) => timeText(f.at) },
+    { title: '账户', dataIndex: 'accountName', width: 130 },
+    {
+      title: '收入/支出',
+      dataIndex: 'direction',
+      width: 90,
+      render: (_, f) => <DirectionTag direction={f.direction} />,
+    },
+    {
+      title: '金额（元）',
+      dataIndex: 'amountFen',
+      width: 110,
+      align: 'right',
+      render: (_, f) => money(Math.abs(f.amountFen)),
+    },
+    { title: '订单号', dataIndex: 'orderNo', width: 180, render: (_, f) => <OrderLink flow={f} /> },
+    { title: '订单标题', dataIndex: 'orderTitle', width: 180, render: (_, f) => f.orderTitle || '—' },
+    { title: '摘要', dataIndex: 'memo', width: 200, render: (_, f) => f.memo || '—' },
+  ];
+  // Phones: one column that reads like a card (the list's table has no horizontal scroll).
+  const compact: ProColumns<FlowRow>[] = [
+    {
+      title: '流水',
+      dataIndex: 'at',
+      render: (_, f) => (
+        <Space direction="vertical" size={2} style={{ width: '100%' }}>
+          <Space size={8} wrap>
+            <DirectionTag direction={f.direction} />
+            <Typography.Text strong>{money(Math.abs(f.amountFen))}</Typography.Text>
+            {operator && <span>{f.accountName}</span>}
+          </Space>
+          {f.orderTitle && <span style={{ overflowWrap: 'anywhere' }}>{f.orderTitle}</span>}
+          <OrderLink flow={f} />
+          <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+            {timeText(f.at)}
+            {f.memo ? ` · ${f.memo}` : ''}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+  ];
+  const exportable = can(page.export);
+  return (
+    <>
+      <Filters value={filters} onChange={setFilters} accounts={operator} />
+      <ListPage<FlowRow>
+        title={page.name}
+        rowKey="id"
+        path={walletApi.listPath(scope)}
+        actionRef={table}
+        params={params}
+        columns={phone ? compact : columns}
+        searchPlaceholder="订单号、订单标题"
+        exportPath={exportable ? walletApi.exportPath(scope) : undefined}
+        exportJobPath={exportable ? walletApi.exportPath(scope) : undefined}
+        exportName={page.name}
+      />
+    </>
+  );
+}
+
+/** /paymentFlowList 支付流水. */
+export function PayeeFlowsPage() {
+  return <FlowList scope="payee" />;
+}
+/** /operationFlowList 运营流水. */
+export function OperatorFlowsPage() {
+  return <FlowList scope="operator" />;
+}

@@ -33,7 +33,22 @@ export async function openNodePg(url: string, poolSize: number): Promise<Databas
       }
     },
     async close() {
+      // pg-pool's end() resolves once its clients are told to end, not once they have: wait for
+      // each to be gone, so whatever follows (dropping the database) never meets a half-closed
+      // connection, whose late error would be nobody's to handle.
+      let left = pool.totalCount;
+      const gone = new Promise<void>((resolve) => {
+        if (left === 0) resolve();
+        pool.on('remove', () => {
+          left -= 1;
+          if (left <= 0) resolve();
+        });
+        setTimeout(resolve, 5_000).unref();
+      });
+      // An error a closing connection still reports (the server going away) ends nothing more.
+      pool.on('error', () => undefined);
       await pool.end();
+      await gone;
     },
     describe() {
       return `PostgreSQL (${safeUrl.toString()})`;

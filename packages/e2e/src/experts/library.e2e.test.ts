@@ -557,7 +557,6 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
       await expect
         .poll(async () => Number(/(\d+)\s*人/.exec((await active.textContent()) ?? '')?.[1] ?? 0))
         .toBeGreaterThan(20);
-      await page.waitForTimeout(3_200); // the cards count up
       await accessible(page, '专家统计');
       await screenshot(page, 'experts-statistics');
     });
@@ -565,7 +564,6 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
     it('fits a phone: cards and charts stacked, no sideways scroll', async () => {
       const page = await open('/expertStatistics', PHONE);
       for (const name of charts) await chart(page, name);
-      await page.waitForTimeout(3_200);
       await accessible(page, '专家统计（手机）');
       await screenshot(page, 'experts-statistics-phone');
       await noSidewaysScroll(page);

@@ -108,7 +108,6 @@ describe('项目统计: figures, charts and the statistics lists of the review p
     const page = await open('/projectStatistics', { width: 390, height: 844 });
     await pick(page, '项目', SCORING);
     await chart(page, '评审结果（立项等级）的分布');
-    await page.waitForTimeout(3_200); // the cards count up
     await screenshot(page, 'project-statistics-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -172,7 +172,10 @@ describe('订单与支付: paying, transfer with voucher review, refunds, the li
     await drawer.getByRole('button', { name: /提交申请/ }).click();
     await member.getByText('开票申请已提交').first().waitFor();
     await row(member, '2027年度个人会费').getByText('待开票').waitFor();
+    // As a phone opens it: the page loaded at 390 px.
     await member.setViewportSize(PHONE);
+    await member.reload();
+    await member.getByText('2027年度个人会费').first().waitFor();
     await noSidewaysScroll(member);
     await screenshot(member, 'invoices-mine-phone');
 

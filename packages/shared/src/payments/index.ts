@@ -29,7 +29,28 @@ export const PAYMENT_PAGES = {
   payeeFlows: definePage('/paymentFlowList', '支付流水', { export: '导出' }),
   /** 运营流水: every ledger line of the tenant, both sides of each movement. */
   operatorFlows: definePage('/operationFlowList', '运营流水', { export: '导出' }),
+  /** 银行卡: the payee's bank cards that withdrawals go to. */
+  bankCards: definePage('/bankList', '银行卡', { add: '新增', edit: '编辑', delete: '删除' }),
+  /** 申请提现: the payee withdraws from its balance to a bank card, under the collection agreement. */
+  withdraw: definePage('/widhDrawal', '申请提现', { apply: '提现', cancel: '撤销', export: '导出' }),
+  /** 提现记录: the operators' list of withdrawals: pay out (with the bank's reference) or reject. */
+  withdrawals: definePage('/purseList', '提现记录', { approve: '打款', reject: '驳回', export: '导出' }),
+  /** 收款协议: the collection agreement — the service fee on withdrawals and its text. */
+  agreement: definePage('/payAgent', '收款协议', { edit: '编辑' }),
+  /** 开票设置: the payee's invoicing settings (seller, which invoice kinds, whether it takes applications). */
+  invoiceSettings: definePage('/receivingTicketKaipiaoConfig', '开票设置', { edit: '编辑' }),
+  /** 开票运营: every invoice application of the tenant (operators), issue offline or reject. */
+  invoiceOperation: definePage('/op-invoice-management-offline', '开票运营', {
+    issue: '开票',
+    reject: '驳回',
+    export: '导出',
+  }),
 } as const;
+
+/** Old links of the payee's offline invoicing (the regional client's path) open 开票管理. */
+export const INVOICE_OFFLINE_ALIAS = '/invoice-management-offline';
+/** The invoice application's own page (?id=, and ?scope= of the list it was opened from). */
+export const INVOICE_DETAIL_PATH = '/invoice-detail';
 
 /** Order states (the module README has the transitions). */
 export const OrderStatus = {
@@ -462,7 +483,7 @@ export const ZInvoiceQuery = ZPageQuery.extend({
 export type TInvoiceQuery = z.infer<typeof ZInvoiceQuery>;
 
 /** Which invoice list (and which permission) a request reads: the payer's or the payee's. */
-export const INVOICE_SCOPES = ['mine', 'issue'] as const;
+export const INVOICE_SCOPES = ['mine', 'issue', 'operation'] as const;
 export type TInvoiceScope = (typeof INVOICE_SCOPES)[number];
 
 /** A paid order of the payer's, with what may still be invoiced (the application form's choices). */
@@ -506,6 +527,9 @@ export function ledgerAccountName(account: string): string {
   if (account === 'payee:tenant') return '收款（学会）';
   if (account.startsWith('payee:org:')) return '收款（单位）';
   if (account === 'suspense:refund') return '待退款';
+  if (account === 'payee:withdrawing') return '提现中';
+  if (account === 'payout:bank') return '已提现（银行）';
+  if (account === 'revenue:service-fee') return '服务费收入';
   if (account.startsWith('clearing:')) {
     const kind = account.slice('clearing:'.length);
     const name = kind === 'dev' ? '模拟支付' : PAY_KIND_NAMES[kind as TPayKind];
@@ -522,6 +546,9 @@ export const LEDGER_ACCOUNTS = [
   'clearing:transfer',
   'clearing:dev',
   'suspense:refund',
+  'payee:withdrawing',
+  'payout:bank',
+  'revenue:service-fee',
 ] as const;
 
 /** 钱包: the tenant's money by the ledger, in fen. */
@@ -536,6 +563,12 @@ export const ZWallet = z.object({
   exceptionFen: z.number().int(),
   /** Orders to the tenant paid (once or more, refunded or not). */
   orders: z.number().int(),
+  /** Held by withdrawals waiting for the operators (payee:withdrawing). */
+  withdrawingFen: z.number().int(),
+  /** Paid out to the payee's bank cards (net of service fees). */
+  withdrawnFen: z.number().int(),
+  /** Service fees taken on withdrawals (收款协议). */
+  serviceFeeFen: z.number().int(),
   /** The last 12 months, China time, oldest first. */
   months: z.array(z.object({ month: z.string(), incomeFen: z.number().int(), refundedFen: z.number().int() })),
 });
@@ -568,3 +601,245 @@ export type TFlowQuery = z.infer<typeof ZFlowQuery>;
 /** Which 流水 list (and which permission) a request reads. */
 export const FLOW_SCOPES = ['payee', 'operator'] as const;
 export type TFlowScope = (typeof FLOW_SCOPES)[number];
+
+// ———————— 银行卡, 提现 and 收款协议: the payee takes its money out ————————
+
+/** 开户名, 开户行 and the account: where a withdrawal is paid. */
+export const ZBankCard = z.object({
+  id: z.number().int(),
+  accountName: z.string(),
+  bankName: z.string(),
+  branch: z.string(),
+  accountNo: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type TBankCard = z.infer<typeof ZBankCard>;
+
+export const ZBankCardInput = z.object({
+  accountName: z.string({ error: '请输入开户名' }).trim().min(1, '请输入开户名').max(100, '开户名最多100个字'),
+  bankName: z.string({ error: '请输入开户银行' }).trim().min(1, '请输入开户银行').max(100, '开户银行最多100个字'),
+  branch: z.string().trim().max(100, '开户支行最多100个字').default(''),
+  accountNo: z
+    .string({ error: '请输入银行账号' })
+    .trim()
+    .min(1, '请输入银行账号')
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{8,32}$/, '银行账号应为8至32位数字')),
+  isDefault: z.boolean().default(false),
+});
+export type TBankCardInput = z.infer<typeof ZBankCardInput>;
+
+/** Shows an account number as **** **** 1234 (lists of others' cards). */
+export function maskAccountNo(no: string): string {
+  return no.length <= 4 ? no : `**** ${no.slice(-4)}`;
+}
+
+/** 收款协议: the service fee on each withdrawal and the agreement's text. */
+export const ZPayAgreement = z.object({
+  /** 服务费率 in basis points (万分之): 60 = 0.6 %. */
+  feeRateBp: z.number().int(),
+  /** 单笔最低服务费. */
+  minFeeFen: z.number().int(),
+  /** 单笔最低提现金额. */
+  minWithdrawFen: z.number().int(),
+  text: z.string(),
+  /** Grows with each change; a withdrawal records the version its applicant agreed to. */
+  version: z.number().int(),
+  updatedBy: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type TPayAgreement = z.infer<typeof ZPayAgreement>;
+
+export const ZPayAgreementInput = z.object({
+  feeRateBp: z.coerce
+    .number({ error: '请输入服务费率' })
+    .int('服务费率最多两位小数')
+    .min(0, '服务费率不能小于0')
+    .max(1000, '服务费率不能超过10%'),
+  minFeeFen: z.coerce
+    .number({ error: '请输入单笔最低服务费' })
+    .int('金额最小单位为分')
+    .min(0, '单笔最低服务费不能小于0'),
+  minWithdrawFen: z.coerce
+    .number({ error: '请输入单笔最低提现金额' })
+    .int('金额最小单位为分')
+    .min(1, '单笔最低提现金额必须大于0'),
+  text: z.string().trim().max(5000, '协议内容最多5000个字').default(''),
+});
+export type TPayAgreementInput = z.infer<typeof ZPayAgreementInput>;
+
+/** The agreement a tenant has before its operators write one: no fee, at least ¥1.00. */
+export const DEFAULT_PAY_AGREEMENT: Omit<TPayAgreement, 'updatedBy' | 'updatedAt'> = {
+  feeRateBp: 0,
+  minFeeFen: 0,
+  minWithdrawFen: 100,
+  text: '',
+  version: 0,
+};
+
+/** The service fee of a withdrawal: the rate, rounded half up to the fen, never below the minimum. */
+export function withdrawalFee(amountFen: number, a: Pick<TPayAgreement, 'feeRateBp' | 'minFeeFen'>): number {
+  return Math.max(a.minFeeFen, Math.floor((amountFen * a.feeRateBp + 5000) / 10000));
+}
+
+/** Withdrawal states: 0 待审核, 1 已打款, 2 已驳回, 3 已撤销 (by the applicant while it waits). */
+export const WithdrawalStatus = { WAITING: 0, PAID: 1, REJECTED: 2, CANCELLED: 3 } as const;
+export const WITHDRAWAL_STATUS_NAMES: Record<number, string> = { 0: '待审核', 1: '已打款', 2: '已驳回', 3: '已撤销' };
+
+export const ZWithdrawal = z.object({
+  id: z.number().int(),
+  withdrawNo: z.string(),
+  payeeName: z.string(),
+  amountFen: z.number().int(),
+  feeFen: z.number().int(),
+  /** What reaches the card: amount less the fee. */
+  netFen: z.number().int(),
+  accountName: z.string(),
+  bankName: z.string(),
+  branch: z.string(),
+  accountNo: z.string(),
+  status: z.number().int(),
+  statusName: z.string(),
+  remark: z.string(),
+  /** Why it was rejected (已驳回). */
+  reason: z.string(),
+  /** The bank's reference of the payout (已打款). */
+  bankRef: z.string(),
+  agreementVersion: z.number().int(),
+  appliedBy: z.string(),
+  appliedAt: z.string(),
+  handledBy: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type TWithdrawal = z.infer<typeof ZWithdrawal>;
+
+/** What the 申请提现 page needs: the balance, the agreement, the cards. */
+export const ZWithdrawInfo = z.object({
+  availableFen: z.number().int(),
+  withdrawingFen: z.number().int(),
+  agreement: ZPayAgreement,
+  cards: z.array(ZBankCard),
+});
+export type TWithdrawInfo = z.infer<typeof ZWithdrawInfo>;
+
+export const ZWithdrawApply = z.object({
+  cardId: z.coerce.number({ error: '请选择银行卡' }).int('请选择银行卡').positive('请选择银行卡'),
+  amountFen: z.coerce.number({ error: '请输入提现金额' }).int('提现金额最小单位为分').positive('提现金额必须大于0'),
+  /** The agreement's version the applicant read and agreed to. */
+  agreementVersion: z.coerce.number({ error: '请阅读并同意收款协议' }).int().min(0),
+  agree: z.literal(true, { error: '请阅读并同意收款协议' }),
+  remark: z.string().trim().max(200, '备注最多200个字').default(''),
+});
+export type TWithdrawApply = z.infer<typeof ZWithdrawApply>;
+
+export const ZWithdrawApprove = z.object({
+  bankRef: z
+    .string({ error: '请输入打款流水号' })
+    .trim()
+    .min(1, '请输入打款流水号')
+    .max(64, '打款流水号最多64个字')
+    .regex(/^[0-9A-Za-z-]+$/, '打款流水号只能是数字、字母或-'),
+});
+export type TWithdrawApprove = z.infer<typeof ZWithdrawApprove>;
+
+export const ZWithdrawReject = z.object({
+  reason: z.string({ error: '请填写驳回原因' }).trim().min(1, '请填写驳回原因').max(200, '驳回原因最多200个字'),
+});
+export type TWithdrawReject = z.infer<typeof ZWithdrawReject>;
+
+export const ZWithdrawalQuery = ZPageQuery.extend({
+  status: z.coerce.number({ error: '状态不正确' }).int().min(0, '状态不正确').max(3, '状态不正确').optional(),
+  from: z.iso.date({ error: '开始日期格式不正确' }).optional(),
+  to: z.iso.date({ error: '结束日期格式不正确' }).optional(),
+});
+export type TWithdrawalQuery = z.infer<typeof ZWithdrawalQuery>;
+
+/** Which withdrawal list (and which permission) a request reads: the payee's own, or the operators'. */
+export const WITHDRAWAL_SCOPES = ['mine', 'review'] as const;
+export type TWithdrawalScope = (typeof WITHDRAWAL_SCOPES)[number];
+
+// ———————— 开票设置 ————————
+
+export const ZInvoiceSettings = z.object({
+  /** Takes applications at all (关闭 refuses new ones; those waiting are still handled). */
+  enabled: z.boolean(),
+  normal: z.boolean(),
+  special: z.boolean(),
+  /** The seller as it will be printed (销售方). */
+  sellerName: z.string(),
+  sellerTaxNo: z.string(),
+  sellerAddressPhone: z.string(),
+  sellerBank: z.string(),
+  /** 开票说明: shown to payers on the application form. */
+  note: z.string(),
+  updatedBy: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type TInvoiceSettings = z.infer<typeof ZInvoiceSettings>;
+
+export const ZInvoiceSettingsInput = z
+  .object({
+    enabled: z.boolean({ error: '请选择是否接受开票申请' }),
+    normal: z.boolean().default(true),
+    special: z.boolean().default(true),
+    sellerName: ZOptionalText('销售方名称', 100),
+    sellerTaxNo: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || TAX_NO_PATTERN.test(v), '纳税人识别号应为15至20位数字或大写字母')
+      .default(''),
+    sellerAddressPhone: ZOptionalText('地址、电话', 200),
+    sellerBank: ZOptionalText('开户行及账号', 200),
+    note: ZOptionalText('开票说明', 500),
+  })
+  .superRefine((v, ctx) => {
+    if (v.enabled && !v.normal && !v.special)
+      ctx.addIssue({ code: 'custom', message: '请至少选择一种发票类型', path: ['normal'] });
+  });
+export type TInvoiceSettingsInput = z.infer<typeof ZInvoiceSettingsInput>;
+
+/** What a tenant has before it saves its own settings: applications taken, both kinds. */
+export const DEFAULT_INVOICE_SETTINGS: Omit<TInvoiceSettings, 'updatedBy' | 'updatedAt'> = {
+  enabled: true,
+  normal: true,
+  special: true,
+  sellerName: '',
+  sellerTaxNo: '',
+  sellerAddressPhone: '',
+  sellerBank: '',
+  note: '',
+};
+
+// ———————— 订单统计 ————————
+
+/** The figures above 收款订单 and 订单运营 for the list's filters (keyword, status, method, dates). */
+export const ZOrderStats = z.object({
+  orders: z.number().int(),
+  amountFen: z.number().int(),
+  /** Of orders paid (已支付, 退款中, 已退款, 部分退款): what was paid and what was refunded. */
+  paidOrders: z.number().int(),
+  paidFen: z.number().int(),
+  refundedFen: z.number().int(),
+  byStatus: z.array(
+    z.object({
+      status: z.number().int(),
+      statusName: z.string(),
+      orders: z.number().int(),
+      amountFen: z.number().int(),
+    }),
+  ),
+  byMethod: z.array(
+    z.object({ method: z.string(), methodName: z.string(), orders: z.number().int(), paidFen: z.number().int() }),
+  ),
+  /** Paid orders by month of payment (China time), oldest first. */
+  months: z.array(z.object({ month: z.string(), orders: z.number().int(), paidFen: z.number().int() })),
+});
+export type TOrderStats = z.infer<typeof ZOrderStats>;
+
+export const ZOrderStatsQuery = ZOrderQuery.omit({ current: true, pageSize: true });
+export type TOrderStatsQuery = z.infer<typeof ZOrderStatsQuery>;
+
+/** What the 申请开票 form needs of the payee's settings (anyone who pays may read it). */
+export const ZInvoiceApplyRules = ZInvoiceSettings.pick({ enabled: true, normal: true, special: true, note: true });
+export type TInvoiceApplyRules = z.infer<typeof ZInvoiceApplyRules>;

@@ -7,6 +7,8 @@ export const ZRole = z.object({
   id: z.number().int(),
   name: z.string(),
   remark: z.string(),
+  /** One of the roles every tenant starts with: never deleted. */
+  builtin: z.boolean(),
   menuCount: z.number().int(),
   identityCount: z.number().int(),
   createdAt: z.string(),

@@ -5,13 +5,15 @@ import type { DemoTenants } from '../../platform/modules';
 import { applyInvoice } from './invoices';
 import * as repo from './repository';
 import { applyPayment, cancelOrder, createAccount, createOrder, refundOrder } from './service';
+import { applyWithdrawal, createBankCard, payOutWithdrawal, saveAgreement } from './withdrawals';
 
 /**
  * Demo orders in the city tenant, made through the module's own services: receiving accounts (模拟支付
  * where the development provider is on, and 对公转账), and orders of 王会员 (13800000004) and
  * 钱申报 (13800000006, for 示范智造科技有限公司) in every state a payer meets — waiting to be paid (one
  * each), paid, part refunded, refunded and cancelled — and 王会员's invoice application for his paid
- * 2026学术年会注册费, waiting in 开票管理.
+ * 2026学术年会注册费, waiting in 开票管理. The society has a collection agreement (0.6 %, at least ¥1.00
+ * per withdrawal, withdrawals from ¥100.00), a bank card, and one withdrawal of ¥500.00 paid out.
  */
 export async function seedPaymentsDemo(db: AppDatabase, tenants: DemoTenants, config: AppConfig): Promise<void> {
   await db.withTenant(tenants.city, (tx) => seed(tx, tenants.city, config));
@@ -132,4 +134,27 @@ async function seed(tx: Tx, tenantId: number, config: AppConfig): Promise<void> 
         remark: '报销用，请尽快开具',
       },
     );
+
+  // 钱包 has a history: the agreement, a card and one withdrawal paid out.
+  if (dev === null) return;
+  await saveAgreement(tx, tenantId, admin, {
+    feeRateBp: 60,
+    minFeeFen: 100,
+    minWithdrawFen: 10_000,
+    text: '一、学会通过本平台收取的款项，扣除服务费后可申请提现至本学会名下的银行账户。\n二、每笔提现收取提现金额0.6%的服务费，单笔最低1元。\n三、提现申请经平台审核后于3个工作日内打款。',
+  });
+  const card = await createBankCard(tx, tenantId, {
+    accountName: PAYEE,
+    bankName: '中国建设银行',
+    branch: '示范市分行营业部',
+    accountNo: '6217000012345678901',
+    isDefault: true,
+  });
+  const withdrawal = await applyWithdrawal(
+    tx,
+    tenantId,
+    { userId: 0, name: admin.name },
+    { cardId: card, amountFen: 50_000, agreementVersion: 1, agree: true, remark: '第一季度结算' },
+  );
+  await payOutWithdrawal(tx, tenantId, { userId: null, name: '运营管理员' }, withdrawal.id, 'B2026112200001');
 }

@@ -8,7 +8,7 @@ import { listInvoices } from './invoices';
 export const INVOICES_EXPORT_JOB = 'payments.invoices-export';
 
 const time = (iso: string | null) => (iso ? new Date(iso) : null);
-const SCOPE_TITLES: Record<TInvoiceScope, string> = { mine: '我的发票', issue: '开票管理' };
+const SCOPE_TITLES: Record<TInvoiceScope, string> = { mine: '我的发票', issue: '开票管理', operation: '开票运营' };
 /** Columns only the payee's list has (the payer knows who they are). */
 const PAYEE_ONLY = new Set(['付款人', '手机号']);
 

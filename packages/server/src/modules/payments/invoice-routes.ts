@@ -4,11 +4,14 @@ import {
   type TInvoiceScope,
   ZInvoice,
   ZInvoiceApply,
+  ZInvoiceApplyRules,
   ZInvoiceableOrder,
   ZInvoiceDetail,
   ZInvoiceIssue,
   ZInvoiceQuery,
   ZInvoiceReject,
+  ZInvoiceSettings,
+  ZInvoiceSettingsInput,
 } from '@shetuan/shared/payments';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -42,6 +45,7 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
   const SCOPES: Record<TInvoiceScope, { page: string; export: string; title: string }> = {
     mine: { page: P.invoiceApply.path, export: P.invoiceApply.export, title: '我的发票' },
     issue: { page: P.invoiceIssue.path, export: P.invoiceIssue.export, title: '开票管理' },
+    operation: { page: P.invoiceOperation.path, export: P.invoiceOperation.export, title: '开票运营' },
   };
 
   for (const [scope, s] of Object.entries(SCOPES) as [TInvoiceScope, (typeof SCOPES)[TInvoiceScope]][]) {
@@ -135,56 +139,112 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
       ),
   );
 
-  // ——— the payee: 开票管理 ———
-  app.get(
-    '/payments/invoices/issue/:id',
-    {
-      config: { permission: P.invoiceIssue.path },
-      schema: { tags, summary: '开票管理：详情', params: ZIdParam, response: { 200: ZEnvelope(ZInvoiceDetail) } },
+  // ——— the payee (开票管理) and the operators (开票运营): detail, 开票, 驳回 ———
+  const HANDLERS = {
+    issue: { page: P.invoiceIssue.path, issue: P.invoiceIssue.issue, reject: P.invoiceIssue.reject, title: '开票管理' },
+    operation: {
+      page: P.invoiceOperation.path,
+      issue: P.invoiceOperation.issue,
+      reject: P.invoiceOperation.reject,
+      title: '开票运营',
     },
-    async (request) =>
-      ok(
-        await inTenant(request, (tx) =>
-          inv.invoiceDetail(tx, tenantOf(request), 'issue', authOf(request).userId, request.params.id),
+  } as const;
+  for (const [scope, h] of Object.entries(HANDLERS) as [
+    'issue' | 'operation',
+    (typeof HANDLERS)['issue' | 'operation'],
+  ][]) {
+    app.get(
+      `/payments/invoices/${scope}/:id`,
+      {
+        config: { permission: h.page },
+        schema: { tags, summary: `${h.title}：详情`, params: ZIdParam, response: { 200: ZEnvelope(ZInvoiceDetail) } },
+      },
+      async (request) =>
+        ok(
+          await inTenant(request, (tx) =>
+            inv.invoiceDetail(tx, tenantOf(request), scope, authOf(request).userId, request.params.id),
+          ),
         ),
-      ),
-  );
-  app.post(
-    '/payments/invoices/issue/:id/issue',
-    {
-      config: { permission: P.invoiceIssue.issue },
-      schema: {
-        tags,
-        summary: '开票：上传发票PDF并填写发票号码（线下开具）',
-        params: ZIdParam,
-        body: ZInvoiceIssue,
-        response: { 200: ZMessageOnly },
+    );
+    app.post(
+      `/payments/invoices/${scope}/:id/issue`,
+      {
+        config: { permission: h.issue },
+        schema: {
+          tags,
+          summary: '开票：上传发票PDF并填写发票号码（线下开具）',
+          params: ZIdParam,
+          body: ZInvoiceIssue,
+          response: { 200: ZMessageOnly },
+        },
       },
+      async (request) => {
+        await inTenant(request, async (tx) =>
+          inv.issueInvoice(tx, tenantOf(request), await actor(tx, request), request.params.id, request.body, scope),
+        );
+        return ok(null, '开票成功');
+      },
+    );
+    app.post(
+      `/payments/invoices/${scope}/:id/reject`,
+      {
+        config: { permission: h.reject },
+        schema: {
+          tags,
+          summary: '驳回开票申请（须说明原因）',
+          params: ZIdParam,
+          body: ZInvoiceReject,
+          response: { 200: ZMessageOnly },
+        },
+      },
+      async (request) => {
+        await inTenant(request, async (tx) =>
+          inv.rejectInvoice(
+            tx,
+            tenantOf(request),
+            await actor(tx, request),
+            request.params.id,
+            request.body.reason,
+            scope,
+          ),
+        );
+        return ok(null, '已驳回');
+      },
+    );
+  }
+
+  // ——— 开票设置 ———
+  app.get(
+    '/payments/invoice-settings',
+    {
+      config: { permission: P.invoiceSettings.path },
+      schema: { tags, summary: '开票设置', response: { 200: ZEnvelope(ZInvoiceSettings) } },
+    },
+    async (request) => ok(await inTenant(request, (tx) => inv.invoiceSettings(tx, tenantOf(request)))),
+  );
+  app.put(
+    '/payments/invoice-settings',
+    {
+      config: { permission: P.invoiceSettings.edit },
+      schema: { tags, summary: '保存开票设置', body: ZInvoiceSettingsInput, response: { 200: ZMessageOnly } },
     },
     async (request) => {
       await inTenant(request, async (tx) =>
-        inv.issueInvoice(tx, tenantOf(request), await actor(tx, request), request.params.id, request.body),
+        inv.saveInvoiceSettings(tx, tenantOf(request), await actor(tx, request), request.body),
       );
-      return ok(null, '开票成功');
+      return ok(null, '保存成功');
     },
   );
-  app.post(
-    '/payments/invoices/issue/:id/reject',
+  app.get(
+    '/payments/invoice-settings/apply-rules',
     {
-      config: { permission: P.invoiceIssue.reject },
+      config: { permission: P.invoiceApply.path },
       schema: {
         tags,
-        summary: '驳回开票申请（须说明原因）',
-        params: ZIdParam,
-        body: ZInvoiceReject,
-        response: { 200: ZMessageOnly },
+        summary: '申请开票须知：是否接受申请、可开发票类型、开票说明',
+        response: { 200: ZEnvelope(ZInvoiceApplyRules) },
       },
     },
-    async (request) => {
-      await inTenant(request, async (tx) =>
-        inv.rejectInvoice(tx, tenantOf(request), await actor(tx, request), request.params.id, request.body.reason),
-      );
-      return ok(null, '已驳回');
-    },
+    async (request) => ok(await inTenant(request, (tx) => inv.invoiceApplyRules(tx, tenantOf(request)))),
   );
 }

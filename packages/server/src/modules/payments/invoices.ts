@@ -1,5 +1,6 @@
 import { ResultCode, type TPage } from '@shetuan/shared';
 import {
+  DEFAULT_INVOICE_SETTINGS,
   fenToYuan,
   INVOICE_KIND_NAMES,
   INVOICE_STATUS_NAMES,
@@ -9,16 +10,20 @@ import {
   OrderStatus,
   type TInvoice,
   type TInvoiceApply,
+  type TInvoiceApplyRules,
   type TInvoiceableOrder,
   type TInvoiceDetail,
   type TInvoiceIssue,
   type TInvoiceKind,
   type TInvoiceQuery,
   type TInvoiceScope,
+  type TInvoiceSettings,
+  type TInvoiceSettingsInput,
   type TInvoiceTitleType,
 } from '@shetuan/shared/payments';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
+import { payerMobiles } from './people';
 import * as repo from './repository';
 import type { Actor } from './service';
 
@@ -73,10 +78,14 @@ function toInvoice(r: repo.InvoiceListRow, mobile = ''): TInvoice {
 }
 
 function scopeFilter(scope: TInvoiceScope, userId: number): Pick<repo.InvoiceFilter, 'payerUserId' | 'tenantPayee'> {
-  return scope === 'mine' ? { payerUserId: userId } : { tenantPayee: true };
+  if (scope === 'mine') return { payerUserId: userId };
+  return scope === 'issue' ? { tenantPayee: true } : {};
 }
 
-/** 我的发票 (the payer's own) or 开票管理 (applications for orders paid to the tenant itself). */
+/**
+ * 我的发票 (the payer's own), 开票管理 (applications for orders paid to the tenant itself) or 开票运营
+ * (every application of the tenant).
+ */
 export async function listInvoices(
   tx: Tx,
   tenantId: number,
@@ -91,10 +100,7 @@ export async function listInvoices(
     { status, keyword, ...scopeFilter(scope, userId) },
     { offset: (current - 1) * pageSize, limit: pageSize },
   );
-  const mobiles =
-    scope === 'mine'
-      ? new Map<number, string>()
-      : await repo.mobilesOf(tx, [...new Set(rows.map((r) => r.payerUserId))]);
+  const mobiles = await payerMobiles(tx, scope === 'mine', rows);
   return { records: rows.map((r) => toInvoice(r, mobiles.get(r.payerUserId) ?? '')), total, current, pageSize };
 }
 
@@ -110,7 +116,9 @@ async function invoiceInScope(
   const invoice = await repo.getInvoice(tx, tenantId, id, lock);
   const visible =
     invoice &&
-    ((scope === 'mine' && invoice.payerUserId === userId) || (scope === 'issue' && invoice.payeeOrgId === null));
+    ((scope === 'mine' && invoice.payerUserId === userId) ||
+      (scope === 'issue' && invoice.payeeOrgId === null) ||
+      scope === 'operation');
   if (!invoice || !visible) throw fail('发票申请不存在', 404);
   return invoice;
 }
@@ -126,7 +134,7 @@ export async function invoiceDetail(
   const row = await repo.invoiceWithOrder(tx, tenantId, id);
   const order = row ? await repo.getOrder(tx, tenantId, row.orderId) : undefined;
   if (!row || !order) throw fail('发票申请不存在', 404);
-  const mobile = scope === 'mine' ? '' : ((await repo.personOf(tx, row.payerUserId))?.mobile ?? '');
+  const mobile = (await payerMobiles(tx, scope === 'mine', [row])).get(row.payerUserId) ?? '';
   return {
     ...toInvoice(row, mobile),
     lines: row.lines.map((l) => ({
@@ -181,6 +189,9 @@ export async function applyInvoice(
   const left = remaining(order, await repo.invoicedFen(tx, tenantId, order.id));
   if (left <= 0) throw fail('该订单已无可开票金额');
   if (input.amountFen > left) throw fail(`开票金额不能超过可开票金额 ¥${fenToYuan(left)}`);
+  const rules = await invoiceApplyRules(tx, tenantId);
+  if (!rules.enabled) throw fail('暂不接受开票申请');
+  if (!rules[input.invoiceType]) throw fail(`暂不开具${INVOICE_KIND_NAMES[input.invoiceType]}`);
   const parts = await repo.orderParts(tx, tenantId, order.id);
   const id = await repo.insertInvoice(tx, tenantId, {
     orderId: order.id,
@@ -216,9 +227,10 @@ export async function applyInvoice(
   return id;
 }
 
-/** The application to handle: in 开票管理's scope, waiting, with its order locked first. */
-async function pendingForHandling(tx: Tx, tenantId: number, userId: number, id: number) {
-  const seen = await invoiceInScope(tx, tenantId, 'issue', userId, id);
+/** The application to handle: in 开票管理's (or 开票运营's) scope, waiting, with its order locked first. */
+async function pendingForHandling(tx: Tx, tenantId: number, scope: TInvoiceScope, userId: number, id: number) {
+  if (scope === 'mine') throw fail('发票申请不存在', 404);
+  const seen = await invoiceInScope(tx, tenantId, scope, userId, id);
   // The order first, then the application: the same order of locks as an application takes.
   const order = await repo.getOrder(tx, tenantId, seen.orderId, true);
   const invoice = await repo.getInvoice(tx, tenantId, id, true);
@@ -239,8 +251,9 @@ export async function issueInvoice(
   issuer: Actor & { userId: number },
   id: number,
   input: TInvoiceIssue,
+  scope: TInvoiceScope = 'issue',
 ): Promise<void> {
-  const { order, invoice } = await pendingForHandling(tx, tenantId, issuer.userId, id);
+  const { order, invoice } = await pendingForHandling(tx, tenantId, scope, issuer.userId, id);
   const file = await repo.tenantFile(tx, tenantId, input.fileId);
   if (!file) throw fail('请上传发票文件');
   if (file.contentType !== 'application/pdf') throw fail('发票文件须为PDF');
@@ -273,8 +286,9 @@ export async function rejectInvoice(
   reviewer: Actor & { userId: number },
   id: number,
   reason: string,
+  scope: TInvoiceScope = 'issue',
 ): Promise<void> {
-  const { order } = await pendingForHandling(tx, tenantId, reviewer.userId, id);
+  const { order } = await pendingForHandling(tx, tenantId, scope, reviewer.userId, id);
   await repo.updateInvoice(tx, tenantId, id, {
     status: InvoiceStatus.REJECTED,
     reason,
@@ -288,4 +302,29 @@ export async function rejectInvoice(
     actor: reviewer.name,
     remark: `开票申请驳回：${reason}`,
   });
+}
+
+// ———————— 开票设置 ————————
+
+/** The payee's invoicing settings, or the defaults (applications taken, both kinds) before it saves any. */
+export async function invoiceSettings(tx: Tx, tenantId: number): Promise<TInvoiceSettings> {
+  const row = await repo.getInvoiceSettings(tx, tenantId);
+  if (!row) return { ...DEFAULT_INVOICE_SETTINGS, updatedBy: '', updatedAt: null };
+  const { tenantId: _t, updatedAt, ...rest } = row;
+  return { ...rest, updatedAt: updatedAt.toISOString() };
+}
+
+export async function saveInvoiceSettings(
+  tx: Tx,
+  tenantId: number,
+  actor: Actor,
+  input: TInvoiceSettingsInput,
+): Promise<void> {
+  await repo.saveInvoiceSettings(tx, tenantId, { ...input, updatedBy: actor.name });
+}
+
+/** What the application form needs: whether applications are taken, which kinds, the note. */
+export async function invoiceApplyRules(tx: Tx, tenantId: number): Promise<TInvoiceApplyRules> {
+  const { enabled, normal, special, note } = await invoiceSettings(tx, tenantId);
+  return { enabled, normal, special, note };
 }

@@ -4,9 +4,12 @@ import { seedPaymentsDemo } from './demo';
 import { paymentJobs } from './export';
 import { invoiceJobs } from './invoice-export';
 import { invoiceRoutes } from './invoice-routes';
+import { reconcileJobs, startReconciliation } from './reconcile';
 import { paymentRoutes } from './routes';
 import { walletJobs } from './wallet-export';
 import { walletRoutes } from './wallet-routes';
+import { withdrawalJobs } from './withdrawal-export';
+import { withdrawalRoutes } from './withdrawal-routes';
 
 /**
  * 订单与支付 (spec 001 §2.8, the payment shell of §2.1): orders that every paying module makes
@@ -22,22 +25,44 @@ export const paymentsModule = defineModule({
     await paymentRoutes(app);
     await invoiceRoutes(app);
     await walletRoutes(app);
+    await withdrawalRoutes(app);
   },
   pages: Object.values(PAYMENT_PAGES),
   menu: [
-    { group: 'settings', entries: [{ path: PAYMENT_PAGES.accounts.path, name: '收款账户' }] },
+    {
+      group: 'settings',
+      entries: [
+        { path: PAYMENT_PAGES.accounts.path, name: '收款账户' },
+        { path: PAYMENT_PAGES.bankCards.path, name: '银行卡' },
+        { path: PAYMENT_PAGES.withdraw.path, name: '申请提现' },
+        { path: PAYMENT_PAGES.agreement.path, name: '收款协议' },
+        { path: PAYMENT_PAGES.invoiceSettings.path, name: '开票设置' },
+      ],
+    },
     {
       group: 'finance',
       entries: [
         { path: PAYMENT_PAGES.invoiceIssue.path, name: '开票管理' },
         { path: PAYMENT_PAGES.invoiceApply.path, name: '我的发票' },
+        { path: PAYMENT_PAGES.invoiceOperation.path, name: '开票运营' },
       ],
     },
   ],
   menuAdditions: [
     { version: 4, keys: [PAYMENT_PAGES.accounts.path] },
     { version: 5, keys: [PAYMENT_PAGES.invoiceIssue.path, PAYMENT_PAGES.invoiceApply.path] },
+    {
+      version: 6,
+      keys: [
+        PAYMENT_PAGES.bankCards.path,
+        PAYMENT_PAGES.withdraw.path,
+        PAYMENT_PAGES.agreement.path,
+        PAYMENT_PAGES.invoiceSettings.path,
+        PAYMENT_PAGES.invoiceOperation.path,
+      ],
+    },
   ],
-  jobs: { ...paymentJobs, ...invoiceJobs, ...walletJobs },
+  jobs: { ...paymentJobs, ...invoiceJobs, ...walletJobs, ...withdrawalJobs, ...reconcileJobs },
+  onWorkerStart: startReconciliation,
   seedDemo: seedPaymentsDemo,
 });

@@ -4,8 +4,11 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, typ
 import type { Tx } from '../../platform/db';
 import { users } from '../../platform/directory/tables';
 import { files } from '../../platform/files';
+import { tenants } from '../../platform/tenancy/tables';
 import {
+  bankCards,
   type InvoiceLine,
+  invoiceSettings,
   invoices,
   ledgerEntries,
   orderEvents,
@@ -14,7 +17,9 @@ import {
   orderRefunds,
   orders,
   orderVouchers,
+  payAgreements,
   paymentAccounts,
+  withdrawals,
 } from './tables';
 
 /**
@@ -249,25 +254,6 @@ export async function pageOrders(
     tx.select({ n: count() }).from(orders).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
-}
-
-/** Unpaid orders past their time (the expiry job), oldest first. */
-export async function expiredOrders(tx: Tx, tenantId: number, now: Date, limit: number): Promise<OrderRow[]> {
-  return tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.tenantId, tenantId), eq(orders.status, 0), lt(orders.expiresAt, now)))
-    .orderBy(asc(orders.expiresAt))
-    .limit(limit);
-}
-
-/** Tenants with unpaid orders past their time. */
-export async function tenantsWithExpired(tx: Tx, now: Date): Promise<number[]> {
-  const rows = await tx
-    .selectDistinct({ tenantId: orders.tenantId })
-    .from(orders)
-    .where(and(eq(orders.status, 0), lt(orders.expiresAt, now)));
-  return rows.map((r) => r.tenantId);
 }
 
 export async function insertEvent(
@@ -676,11 +662,13 @@ const PAYEE_TENANT = 'payee:tenant';
 export async function walletTotals(
   tx: Tx,
   tenantId: number,
-): Promise<{ creditFen: number; debitFen: number; suspenseFen: number; orders: number }> {
+): Promise<{ creditFen: number; debitFen: number; balanceFen: number; suspenseFen: number; orders: number }> {
+  // Income and refunds are the order-linked lines; withdrawals (no order) only change the balance.
   const [row] = await tx
     .select({
-      credit: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = ${PAYEE_TENANT} and ${ledgerEntries.amountFen} < 0), 0)`,
-      debit: sql<string>`coalesce(sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = ${PAYEE_TENANT} and ${ledgerEntries.amountFen} > 0), 0)`,
+      credit: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = ${PAYEE_TENANT} and ${ledgerEntries.amountFen} < 0 and ${ledgerEntries.orderId} is not null), 0)`,
+      debit: sql<string>`coalesce(sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = ${PAYEE_TENANT} and ${ledgerEntries.amountFen} > 0 and ${ledgerEntries.orderId} is not null), 0)`,
+      balance: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = ${PAYEE_TENANT}), 0)`,
       suspense: sql<string>`coalesce(sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = 'suspense:refund'), 0)`,
       orders: sql<string>`count(distinct ${ledgerEntries.orderId}) filter (where ${ledgerEntries.account} = ${PAYEE_TENANT} and ${ledgerEntries.amountFen} < 0)`,
     })
@@ -691,6 +679,7 @@ export async function walletTotals(
   return {
     creditFen: Number(row?.credit ?? 0),
     debitFen: Number(row?.debit ?? 0),
+    balanceFen: Number(row?.balance ?? 0),
     suspenseFen: Number(row?.suspense ?? 0),
     orders: Number(row?.orders ?? 0),
   };
@@ -711,7 +700,12 @@ export async function walletMonths(
     })
     .from(ledgerEntries)
     .where(
-      and(eq(ledgerEntries.tenantId, tenantId), eq(ledgerEntries.account, PAYEE_TENANT), gte(ledgerEntries.at, since)),
+      and(
+        eq(ledgerEntries.tenantId, tenantId),
+        eq(ledgerEntries.account, PAYEE_TENANT),
+        gte(ledgerEntries.at, since),
+        sql`${ledgerEntries.orderId} is not null`,
+      ),
     )
     .groupBy(month);
   return rows.map((r) => ({ month: r.month, creditFen: Number(r.credit), debitFen: Number(r.debit) }));
@@ -768,4 +762,290 @@ export async function pageFlows(
     rows: rows.map((r) => ({ ...r.line, orderNo: r.orderNo, orderTitle: r.orderTitle })),
     total: total?.n ?? 0,
   };
+}
+
+// ———————— 订单统计 ————————
+
+const PAID_STATES = [2, 4, 5, 6];
+
+/** The figures above 收款订单 and 订单运营: by state, by method (paid), by month of payment. */
+export async function orderStats(tx: Tx, tenantId: number, f: OrderFilter, since: Date) {
+  const where = orderWhere(tenantId, f);
+  const paid = inArray(orders.status, PAID_STATES);
+  const month = sql<string>`to_char(${orders.paidAt} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
+  const [byStatus, byMethod, byMonth] = await Promise.all([
+    tx
+      .select({ status: orders.status, n: count(), amount: sql<string>`coalesce(sum(${orders.amountFen}), 0)` })
+      .from(orders)
+      .where(where)
+      .groupBy(orders.status),
+    tx
+      .select({
+        method: orders.method,
+        n: count(),
+        paid: sql<string>`coalesce(sum(${orders.amountFen}), 0)`,
+        refunded: sql<string>`coalesce(sum(${orders.refundedFen}), 0)`,
+      })
+      .from(orders)
+      .where(and(where, paid))
+      .groupBy(orders.method),
+    tx
+      .select({ month, n: count(), paid: sql<string>`coalesce(sum(${orders.amountFen}), 0)` })
+      .from(orders)
+      .where(and(where, paid, gte(orders.paidAt, since)))
+      .groupBy(month),
+  ]);
+  return {
+    byStatus: byStatus.map((r) => ({ status: r.status, orders: r.n, amountFen: Number(r.amount) })),
+    byMethod: byMethod.map((r) => ({
+      method: r.method,
+      orders: r.n,
+      paidFen: Number(r.paid),
+      refundedFen: Number(r.refunded),
+    })),
+    byMonth: byMonth.map((r) => ({ month: r.month, orders: r.n, paidFen: Number(r.paid) })),
+  };
+}
+
+// ———————— 银行卡 ————————
+
+export type BankCardRow = typeof bankCards.$inferSelect;
+
+/** The payee's cards (the tenant's own: payee_org_id null), the default first. */
+export async function listBankCards(tx: Tx, tenantId: number): Promise<BankCardRow[]> {
+  return tx
+    .select()
+    .from(bankCards)
+    .where(and(eq(bankCards.tenantId, tenantId), isNull(bankCards.payeeOrgId)))
+    .orderBy(desc(bankCards.isDefault), asc(bankCards.id));
+}
+
+export async function getBankCard(tx: Tx, tenantId: number, id: number): Promise<BankCardRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(bankCards)
+    .where(and(eq(bankCards.tenantId, tenantId), isNull(bankCards.payeeOrgId), eq(bankCards.id, id)));
+  return row;
+}
+
+export async function countBankCards(tx: Tx, tenantId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(bankCards)
+    .where(and(eq(bankCards.tenantId, tenantId), isNull(bankCards.payeeOrgId)));
+  return row?.n ?? 0;
+}
+
+/** Takes the default from every card of the payee (before one is made the default). */
+export async function clearDefaultCard(tx: Tx, tenantId: number): Promise<void> {
+  await tx
+    .update(bankCards)
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where(and(eq(bankCards.tenantId, tenantId), isNull(bankCards.payeeOrgId), eq(bankCards.isDefault, true)));
+}
+
+export type BankCardValues = Pick<BankCardRow, 'accountName' | 'bankName' | 'branch' | 'accountNo' | 'isDefault'>;
+
+export async function insertBankCard(tx: Tx, tenantId: number, values: BankCardValues): Promise<number> {
+  const [row] = await tx
+    .insert(bankCards)
+    .values({ ...values, tenantId })
+    .returning({ id: bankCards.id });
+  return row?.id ?? 0;
+}
+
+export async function updateBankCard(tx: Tx, tenantId: number, id: number, values: BankCardValues): Promise<void> {
+  await tx
+    .update(bankCards)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(bankCards.tenantId, tenantId), isNull(bankCards.payeeOrgId), eq(bankCards.id, id)));
+}
+
+export async function deleteBankCard(tx: Tx, tenantId: number, id: number): Promise<void> {
+  await tx
+    .delete(bankCards)
+    .where(and(eq(bankCards.tenantId, tenantId), isNull(bankCards.payeeOrgId), eq(bankCards.id, id)));
+}
+
+/** Makes the oldest card the default when none is (after the default was removed). */
+export async function ensureDefaultCard(tx: Tx, tenantId: number): Promise<void> {
+  await tx.execute(sql`
+    update bank_cards set is_default = true, updated_at = now()
+    where tenant_id = ${tenantId} and payee_org_id is null
+      and id = (select min(id) from bank_cards where tenant_id = ${tenantId} and payee_org_id is null)
+      and not exists (select 1 from bank_cards where tenant_id = ${tenantId} and payee_org_id is null and is_default)`);
+}
+
+// ———————— 收款协议 and 开票设置 (one row per tenant) ————————
+
+export type AgreementRow = typeof payAgreements.$inferSelect;
+
+export async function getAgreement(tx: Tx, tenantId: number): Promise<AgreementRow | undefined> {
+  const [row] = await tx.select().from(payAgreements).where(eq(payAgreements.tenantId, tenantId));
+  return row;
+}
+
+/** Writes the agreement; its version grows by one (the first saved is version 1). */
+export async function saveAgreement(
+  tx: Tx,
+  tenantId: number,
+  values: Pick<AgreementRow, 'feeRateBp' | 'minFeeFen' | 'minWithdrawFen' | 'text' | 'updatedBy'>,
+): Promise<void> {
+  await tx
+    .insert(payAgreements)
+    .values({ ...values, tenantId, version: 1 })
+    .onConflictDoUpdate({
+      target: payAgreements.tenantId,
+      set: { ...values, version: sql`${payAgreements.version} + 1`, updatedAt: new Date() },
+    });
+}
+
+export type InvoiceSettingsRow = typeof invoiceSettings.$inferSelect;
+
+export async function getInvoiceSettings(tx: Tx, tenantId: number): Promise<InvoiceSettingsRow | undefined> {
+  const [row] = await tx.select().from(invoiceSettings).where(eq(invoiceSettings.tenantId, tenantId));
+  return row;
+}
+
+export async function saveInvoiceSettings(
+  tx: Tx,
+  tenantId: number,
+  values: Omit<InvoiceSettingsRow, 'tenantId' | 'updatedAt'>,
+): Promise<void> {
+  await tx
+    .insert(invoiceSettings)
+    .values({ ...values, tenantId })
+    .onConflictDoUpdate({ target: invoiceSettings.tenantId, set: { ...values, updatedAt: new Date() } });
+}
+
+// ———————— 提现 ————————
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/**
+ * Serialises withdrawals of one tenant's payee for the rest of the transaction: the balance read
+ * after it is the balance the withdrawal is checked against, also under concurrent requests.
+ */
+export async function lockPayeeWallet(tx: Tx, tenantId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payee-wallet:${tenantId}`}, 0))`);
+}
+
+/** An account's balance in fen as the ledger holds it (debit positive). */
+export async function accountSum(tx: Tx, tenantId: number, account: string): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountFen}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.tenantId, tenantId), eq(ledgerEntries.account, account)));
+  return Number(row?.sum ?? 0);
+}
+
+export async function insertWithdrawal(
+  tx: Tx,
+  tenantId: number,
+  values: Omit<typeof withdrawals.$inferInsert, 'tenantId' | 'id'>,
+): Promise<number> {
+  const [row] = await tx
+    .insert(withdrawals)
+    .values({ ...values, tenantId })
+    .returning({ id: withdrawals.id });
+  return row?.id ?? 0;
+}
+
+export async function getWithdrawal(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  lock = false,
+): Promise<WithdrawalRow | undefined> {
+  const q = tx
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.tenantId, tenantId), eq(withdrawals.id, id)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function updateWithdrawal(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  values: Partial<Pick<WithdrawalRow, 'status' | 'reason' | 'bankRef' | 'handledBy' | 'handledAt'>>,
+): Promise<void> {
+  await tx
+    .update(withdrawals)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(withdrawals.tenantId, tenantId), eq(withdrawals.id, id)));
+}
+
+export interface WithdrawalFilter {
+  keyword?: string | undefined;
+  status?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export async function pageWithdrawals(
+  tx: Tx,
+  tenantId: number,
+  f: WithdrawalFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const like = f.keyword ? likePattern(f.keyword) : null;
+  const where = and(
+    eq(withdrawals.tenantId, tenantId),
+    f.status !== undefined ? eq(withdrawals.status, f.status) : undefined,
+    f.from ? gte(withdrawals.createdAt, new Date(`${f.from}T00:00:00+08:00`)) : undefined,
+    f.to ? lt(withdrawals.createdAt, new Date(new Date(`${f.to}T00:00:00+08:00`).getTime() + 86_400_000)) : undefined,
+    like
+      ? or(
+          ilike(withdrawals.withdrawNo, like),
+          ilike(withdrawals.accountName, like),
+          ilike(withdrawals.bankName, like),
+          ilike(withdrawals.appliedBy, like),
+          ilike(withdrawals.bankRef, like),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select()
+      .from(withdrawals)
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    tx.select({ n: count() }).from(withdrawals).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The wallet's withdrawal figures: held by waiting withdrawals, paid out, fees taken (fen, positive). */
+export async function withdrawalTotals(
+  tx: Tx,
+  tenantId: number,
+): Promise<{ withdrawingFen: number; withdrawnFen: number; serviceFeeFen: number }> {
+  const [row] = await tx
+    .select({
+      withdrawing: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = 'payee:withdrawing'), 0)`,
+      withdrawn: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = 'payout:bank'), 0)`,
+      fee: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = 'revenue:service-fee'), 0)`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.tenantId, tenantId),
+        inArray(ledgerEntries.account, ['payee:withdrawing', 'payout:bank', 'revenue:service-fee']),
+      ),
+    );
+  return {
+    withdrawingFen: Number(row?.withdrawing ?? 0),
+    withdrawnFen: Number(row?.withdrawn ?? 0),
+    serviceFeeFen: Number(row?.fee ?? 0),
+  };
+}
+
+/** The tenant's name: the payee of its own collection. */
+export async function tenantName(tx: Tx, tenantId: number): Promise<string> {
+  const [row] = await tx.select({ name: tenants.companyName }).from(tenants).where(eq(tenants.id, tenantId));
+  return row?.name ?? '';
 }

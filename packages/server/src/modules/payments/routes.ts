@@ -9,6 +9,8 @@ import {
   ZOrderDetail,
   ZOrderQuery,
   ZOrderState,
+  ZOrderStats,
+  ZOrderStatsQuery,
   ZPayOptions,
   ZPayStart,
   ZPayStarted,
@@ -29,6 +31,7 @@ import { tenantOfRequest } from '../../platform/tenancy/request-tenant';
 import { ORDERS_EXPORT_JOB } from './export';
 import * as repo from './repository';
 import * as pay from './service';
+import { orderStats } from './stats';
 
 const tags = ['payments'];
 const P = PAYMENT_PAGES;
@@ -110,6 +113,26 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
         );
       },
     );
+    if (scope !== 'mine') {
+      app.get(
+        `${base}/stats`,
+        {
+          config: { permission: s.page },
+          schema: {
+            tags,
+            summary: `${s.title}：统计（按状态、支付方式、月份）`,
+            querystring: ZOrderStatsQuery,
+            response: { 200: ZEnvelope(ZOrderStats) },
+          },
+        },
+        async (request) =>
+          ok(
+            await inTenant(request, (tx) =>
+              orderStats(tx, tenantOf(request), scope, authOf(request).userId, request.query),
+            ),
+          ),
+      );
+    }
     app.get(
       `${base}/:id`,
       {
@@ -358,7 +381,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
       schema: { tags, summary: '删除收款账户（未被订单使用时）', params: ZIdParam, response: { 200: ZMessageOnly } },
     },
     async (request) => {
-      await inTenant(request, (tx) => pay.deleteAccount(tx, tenantOf(request), request.params.id));
+      await inTenant(request, (tx) => pay.deleteAccount(tx, tenantOf(request), config, request.params.id));
       return ok(null, '删除成功');
     },
   );

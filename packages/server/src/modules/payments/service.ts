@@ -24,6 +24,7 @@ import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { enqueueJob } from '../../platform/jobs';
 import { installedModules, type OrderHandlers, type OrderNotice } from '../../platform/modules';
+import { payerMobiles } from './people';
 import { createAlipayProvider, loadAlipayKeys } from './providers/alipay';
 import { createDevProvider, devNotification } from './providers/dev';
 import type { PaymentProvider, ProviderPayment, RawNotification } from './providers/types';
@@ -166,7 +167,7 @@ function bizTypeName(bizType: string): string {
   return BIZ_TYPE_NAMES[bizType] ?? bizType;
 }
 
-function scopeFilter(scope: TOrderScope, userId: number): Pick<repo.OrderFilter, 'payerUserId' | 'tenantPayee'> {
+export function scopeFilter(scope: TOrderScope, userId: number): Pick<repo.OrderFilter, 'payerUserId' | 'tenantPayee'> {
   if (scope === 'mine') return { payerUserId: userId };
   if (scope === 'collection') return { tenantPayee: true };
   return {};
@@ -186,10 +187,7 @@ export async function listOrders(
     { ...filter, ...scopeFilter(scope, userId) },
     { offset: (current - 1) * pageSize, limit: pageSize },
   );
-  const mobiles =
-    scope === 'mine'
-      ? new Map<number, string>()
-      : await repo.mobilesOf(tx, [...new Set(rows.map((r) => r.payerUserId))]);
+  const mobiles = await payerMobiles(tx, scope === 'mine', rows);
   return { records: rows.map((r) => toOrder(r, mobiles.get(r.payerUserId) ?? '')), total, current, pageSize };
 }
 
@@ -319,7 +317,8 @@ function notice(order: repo.OrderRow, changes: Partial<repo.OrderRow> = {}): Ord
   };
 }
 
-function handlersOf(bizType: string): OrderHandlers | undefined {
+/** The handlers a module registered for a kind of order (its manifest's orderHandlers). */
+export function handlersOf(bizType: string): OrderHandlers | undefined {
   for (const m of installedModules()) {
     const h = m.orderHandlers?.[bizType];
     if (h) return h;
@@ -600,10 +599,21 @@ export async function startPayment(
  * take up to PROVIDER_TTL_MS (money notified meanwhile is still verified with the old keys).
  */
 const PROVIDER_TTL_MS = 30_000;
-const notified = new Map<string, { until: number; provider: PaymentProvider }>();
+type ProviderCache = Map<string, { until: number; provider: PaymentProvider }>;
+/** Per app (its config): two apps in one process (the tests) never share an account's provider. */
+const notifiedByApp = new WeakMap<AppConfig, ProviderCache>();
 
-export function forgetProvider(tenantId: number, accountId: number): void {
-  notified.delete(`${tenantId}:${accountId}`);
+function notifiedOf(config: AppConfig): ProviderCache {
+  let cache = notifiedByApp.get(config);
+  if (!cache) {
+    cache = new Map();
+    notifiedByApp.set(config, cache);
+  }
+  return cache;
+}
+
+export function forgetProvider(config: AppConfig, tenantId: number, accountId: number): void {
+  notifiedOf(config).delete(`${tenantId}:${accountId}`);
 }
 
 async function notifiedProvider(
@@ -612,6 +622,7 @@ async function notifiedProvider(
   config: AppConfig,
   accountId: number,
 ): Promise<PaymentProvider | null> {
+  const notified = notifiedOf(config);
   const key = `${tenantId}:${accountId}`;
   const hit = notified.get(key);
   if (hit && hit.until > Date.now()) return hit.provider;
@@ -971,16 +982,16 @@ export async function updateAccount(
   const old = before.kind === input.kind ? openSecrets(secretKey(config), before.secrets) : {};
   const secrets = secretsFrom(input, old);
   requireSecrets(input, secrets);
-  forgetProvider(tenantId, id);
+  forgetProvider(config, tenantId, id);
   await repo.updateAccount(tx, tenantId, id, {
     ...accountValues(input),
     secrets: sealSecrets(secretKey(config), secrets),
   });
 }
 
-export async function deleteAccount(tx: Tx, tenantId: number, id: number): Promise<void> {
+export async function deleteAccount(tx: Tx, tenantId: number, config: AppConfig, id: number): Promise<void> {
   if (!(await repo.getAccount(tx, tenantId, id))) throw fail('收款账户不存在', 404);
   if (await repo.accountUsed(tx, tenantId, id)) throw fail('已有订单使用该账户，不能删除，可停用');
-  forgetProvider(tenantId, id);
+  forgetProvider(config, tenantId, id);
   await repo.deleteAccount(tx, tenantId, id);
 }

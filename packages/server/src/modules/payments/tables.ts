@@ -289,3 +289,106 @@ export const invoices = pgTable(
     check('invoices_amount_positive', sql`${t.amountFen} > 0`),
   ],
 );
+
+/**
+ * Tenant-owned: the payee's bank cards that withdrawals go to (银行卡). The payee is the tenant
+ * itself (payee_org_id null) until organisations receive money of their own. One card is the
+ * default (a partial unique index). A withdrawal copies the card, so a card may be changed or
+ * removed at any time.
+ */
+export const bankCards = pgTable(
+  'bank_cards',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    payeeOrgId: bigint('payee_org_id', { mode: 'number' }),
+    accountName: text('account_name').notNull(),
+    bankName: text('bank_name').notNull(),
+    branch: text('branch').notNull().default(''),
+    accountNo: text('account_no').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('bank_cards_tenant_default').on(t.tenantId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * Tenant-owned: the collection agreement (收款协议), one row per tenant: the service fee taken on
+ * each withdrawal (rate in basis points, a minimum per withdrawal), the least a withdrawal may be,
+ * and the text payees agree to. `version` grows with each change.
+ */
+export const payAgreements = pgTable(
+  'pay_agreements',
+  {
+    tenantId: tenantIdColumn(),
+    feeRateBp: integer('fee_rate_bp').notNull().default(0),
+    minFeeFen: bigint('min_fee_fen', { mode: 'number' }).notNull().default(0),
+    minWithdrawFen: bigint('min_withdraw_fen', { mode: 'number' }).notNull().default(100),
+    text: text('text').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    updatedBy: text('updated_by').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId] })],
+);
+
+/**
+ * Tenant-owned: withdrawals (提现). `status` WithdrawalStatus (0 待审核, 1 已打款, 2 已驳回, 3 已撤销).
+ * Applying moves the amount from payee:tenant to payee:withdrawing (so it cannot be withdrawn twice);
+ * paying out moves it to payout:bank (net) and revenue:service-fee (fee); rejecting or cancelling
+ * moves it back. The card is copied at application.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    withdrawNo: text('withdraw_no').notNull(),
+    payeeOrgId: bigint('payee_org_id', { mode: 'number' }),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
+    accountName: text('account_name').notNull(),
+    bankName: text('bank_name').notNull(),
+    branch: text('branch').notNull().default(''),
+    accountNo: text('account_no').notNull(),
+    status: smallint('status').notNull().default(0),
+    remark: text('remark').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    bankRef: text('bank_ref').notNull().default(''),
+    agreementVersion: integer('agreement_version').notNull(),
+    appliedByUserId: bigint('applied_by_user_id', { mode: 'number' }).notNull(),
+    appliedBy: text('applied_by').notNull(),
+    handledBy: text('handled_by').notNull().default(''),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('withdrawals_tenant_no').on(t.tenantId, t.withdrawNo),
+    index('withdrawals_tenant_created').on(t.tenantId, t.createdAt),
+    index('withdrawals_tenant_status_created').on(t.tenantId, t.status, t.createdAt),
+    check('withdrawals_amounts', sql`${t.amountFen} > 0 and ${t.feeFen} >= 0 and ${t.feeFen} < ${t.amountFen}`),
+  ],
+);
+
+/** Tenant-owned: the payee's invoicing settings (开票设置), one row per tenant. */
+export const invoiceSettings = pgTable(
+  'invoice_settings',
+  {
+    tenantId: tenantIdColumn(),
+    enabled: boolean('enabled').notNull().default(true),
+    normal: boolean('normal').notNull().default(true),
+    special: boolean('special').notNull().default(true),
+    sellerName: text('seller_name').notNull().default(''),
+    sellerTaxNo: text('seller_tax_no').notNull().default(''),
+    sellerAddressPhone: text('seller_address_phone').notNull().default(''),
+    sellerBank: text('seller_bank').notNull().default(''),
+    note: text('note').notNull().default(''),
+    updatedBy: text('updated_by').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId] })],
+);

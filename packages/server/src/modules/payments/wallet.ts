@@ -36,17 +36,19 @@ export function lastMonths(now: Date, n = 12): { months: string[]; since: Date }
 /** 钱包: income, refunds and balance of the tenant's payee account, money to give back, 12 months. */
 export async function wallet(tx: Tx, tenantId: number, now = new Date()): Promise<TWallet> {
   const { months, since } = lastMonths(now);
-  const [totals, byMonth] = await Promise.all([
+  const [totals, byMonth, out] = await Promise.all([
     repo.walletTotals(tx, tenantId),
     repo.walletMonths(tx, tenantId, since),
+    repo.withdrawalTotals(tx, tenantId),
   ]);
   const found = new Map(byMonth.map((r) => [r.month, r]));
   return {
     incomeFen: totals.creditFen,
     refundedFen: totals.debitFen,
-    balanceFen: totals.creditFen - totals.debitFen,
+    balanceFen: totals.balanceFen,
     exceptionFen: -totals.suspenseFen,
     orders: totals.orders,
+    ...out,
     months: months.map((month) => ({
       month,
       incomeFen: found.get(month)?.creditFen ?? 0,
@@ -60,7 +62,7 @@ export async function wallet(tx: Tx, tenantId: number, now = new Date()): Promis
  * credit; money held (clearing) grows with a debit.
  */
 export function directionOf(account: string, amountFen: number): TFlow['direction'] {
-  const held = account.startsWith('clearing:');
+  const held = account.startsWith('clearing:') || account.startsWith('payout:');
   return (held ? amountFen > 0 : amountFen < 0) ? '收入' : '支出';
 }
 

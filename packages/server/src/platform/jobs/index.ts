@@ -1,5 +1,5 @@
 export { exportPagesToFile } from './export';
-export { type JobContext, type JobHandler, type JobResult, registerJobKind } from './registry';
+export { type JobContext, type JobHandler, type JobResult, registerJobKind, type StartTask } from './registry';
 export { jobRoutes } from './routes';
 export { enqueueJob } from './service';
 export { jobs } from './tables';

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminsOfTwoTenants, createTestApp, createTestPerson, type TestClient, type TestContext } from '../../testing';
 import { enqueueJob, registerJobKind } from './index';
+import { registerStartTask } from './registry';
 
 let failuresLeft = 0;
 registerJobKind('test.flaky', async (ctx) => {
@@ -97,5 +98,17 @@ describe('background jobs: progress, retries, restarts, and the user-list export
     );
     expect(await t.app.jobs.runOnce(ta.id)).toBe(true);
     expect(await stateOf(key)).toMatchObject({ state: 'done', attempts: 2 });
+  });
+
+  it('runs the modules’ start tasks when a worker starts; one that fails is logged and the others still run', async () => {
+    const ran: string[] = [];
+    registerStartTask('test-fails', async () => {
+      throw new Error('模拟的故障');
+    });
+    registerStartTask('test-queues', async ({ db }) => {
+      ran.push(db === t.db ? 'same database' : 'another database');
+    });
+    await t.app.jobs.runStartTasks();
+    expect(ran).toEqual(['same database']);
   });
 });

@@ -36,3 +36,21 @@ export function registerJobKind(kind: string, handler: JobHandler): void {
 export function jobHandler(kind: string): JobHandler | undefined {
   return handlers.get(kind);
 }
+
+/**
+ * Work a module does when a job worker starts (a module's onWorkerStart): queueing its recurring
+ * job, which then queues its own next run. Every server runs it at every start, so it must be
+ * idempotent. A failure is logged; the worker runs anyway.
+ */
+export type StartTask = (ctx: { db: AppDatabase; config: AppConfig; log: FastifyBaseLogger }) => Promise<void>;
+
+const startTasks = new Map<string, StartTask>();
+
+/** A module's start task, once, when it loads (by the module's name). */
+export function registerStartTask(name: string, task: StartTask): void {
+  startTasks.set(name, task);
+}
+
+export function startTasksOf(): [string, StartTask][] {
+  return [...startTasks];
+}

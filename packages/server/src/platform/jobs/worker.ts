@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { clearExpiredSignatures } from '../auth/cache';
 import type { AppConfig } from '../config';
 import type { AppDatabase } from '../db';
-import { jobHandler } from './registry';
+import { jobHandler, startTasksOf } from './registry';
 import { claimJob, failJob, finishJob, setJobProgress } from './repository';
 
 export const JOB_LEASE_SECONDS = 60;
@@ -19,6 +19,7 @@ export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private starting: Promise<void> | null = null;
   private stopped = true;
 
   constructor(
@@ -31,6 +32,7 @@ export class JobWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.starting = this.runStartTasks();
     this.schedule(0);
     this.sweeper = setInterval(() => void this.sweepSignatures(), SIGNATURE_SWEEP_MS);
     this.sweeper.unref();
@@ -46,12 +48,27 @@ export class JobWorker {
     }
   }
 
+  /**
+   * The modules' start tasks (onWorkerStart: queueing their recurring jobs, as the signature sweep
+   * above is started here); each failure is logged and the others still run.
+   */
+  async runStartTasks(): Promise<void> {
+    for (const [name, task] of startTasksOf()) {
+      try {
+        await task({ db: this.db, config: this.config, log: this.log });
+      } catch (err) {
+        this.log.error({ err, module: name }, 'job worker: a start task failed');
+      }
+    }
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.sweeper) clearInterval(this.sweeper);
     this.timer = null;
     this.sweeper = null;
+    await this.starting;
     await this.running;
   }
 

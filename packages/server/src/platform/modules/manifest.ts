@@ -3,7 +3,7 @@ import type { FormKindDef } from '@shetuan/shared/forms';
 import type { AppConfig } from '../config';
 import type { AppDatabase, Tx } from '../db';
 import type { AppInstance } from '../http/app-types';
-import type { JobHandler } from '../jobs/registry';
+import type { JobHandler, StartTask } from '../jobs/registry';
 
 /** The demo tenants a module's demo data goes into (platform/seed). */
 export interface DemoTenants {
@@ -64,6 +64,11 @@ export interface ServerModule {
   menuAdditions?: readonly { version: number; keys: readonly string[] }[];
   /** The kinds of background job it runs. */
   jobs?: Readonly<Record<string, JobHandler>>;
+  /**
+   * Work when a server's job worker starts (JOB_WORKER): queueing the module's recurring job,
+   * which queues its own next run from then on. Idempotent: every server runs it at every start.
+   */
+  onWorkerStart?: StartTask;
   /** Handlers of the orders it makes, by the orders' bizType ('membership.fee'). */
   orderHandlers?: Readonly<Record<string, OrderHandlers>>;
   /** The kinds of form it brings (the form designer's variants with their fixed questions). */

@@ -1,4 +1,4 @@
-import { registerJobKind } from '../jobs/registry';
+import { registerJobKind, registerStartTask } from '../jobs/registry';
 import type { ServerModule } from './manifest';
 
 let installed: readonly ServerModule[] = [];
@@ -35,7 +35,10 @@ export function installModules(modules: readonly ServerModule[]): void {
       versions.set(version, m.name);
     }
   }
-  for (const m of modules) for (const [kind, handler] of Object.entries(m.jobs ?? {})) registerJobKind(kind, handler);
+  for (const m of modules) {
+    for (const [kind, handler] of Object.entries(m.jobs ?? {})) registerJobKind(kind, handler);
+    if (m.onWorkerStart) registerStartTask(m.name, m.onWorkerStart);
+  }
   installed = modules;
 }
 

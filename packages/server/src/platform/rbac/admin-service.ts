@@ -42,6 +42,9 @@ export const roleService: ResourceService<typeof ROLES> = {
     if (!(await repo.updateRoleRow(tx, tenantId, id, input))) throw new AppError(ResultCode.FAILED, '角色不存在');
   },
   async remove(tx, tenantId, id) {
+    const builtin = await repo.roleBuiltin(tx, tenantId, id);
+    if (builtin === undefined) throw new AppError(ResultCode.FAILED, '角色不存在');
+    if (builtin) throw new AppError(ResultCode.FAILED, '系统内置角色不能删除，可修改其权限');
     const used = await repo.countRoleHolders(tx, tenantId, id);
     if (used > 0) throw new AppError(ResultCode.FAILED, `该角色已分配给${used}个身份，请先取消分配后再删除`);
     if (!(await repo.deleteRoleRow(tx, tenantId, id))) throw new AppError(ResultCode.FAILED, '角色不存在');

@@ -56,6 +56,28 @@ describe('administration: roles, grants, users, logs, sessions', () => {
     expect((await adminA.call('DELETE', `/st365/rbac/roles/${id}`)).body.msg).toBe('角色不存在');
   });
 
+  it('keeps the built-in roles: readable remarks, never deleted, their grants still editable', async () => {
+    const roles = (await adminA.get('/st365/rbac/roles?pageSize=100')).body.data.records as {
+      id: number;
+      name: string;
+      remark: string;
+      builtin: boolean;
+    }[];
+    const builtin = roles.find((r) => r.name === '管理员');
+    expect(builtin).toMatchObject({ builtin: true, remark: '科协、学会及单位的管理员' });
+    // No internal identity codes anywhere a person reads.
+    expect(roles.every((r) => !/身份代码|\d{2,}/.test(r.remark))).toBe(true);
+    expect((await adminA.call('DELETE', `/st365/rbac/roles/${builtin?.id}`)).body.msg).toBe(
+      '系统内置角色不能删除，可修改其权限',
+    );
+    expect((await adminA.get('/st365/rbac/roles?keyword=管理员')).body.data.records).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: builtin?.id })]),
+    );
+    const own = (await adminA.post('/st365/rbac/roles', { name: '临时角色' })).body.data.id as number;
+    expect((await adminA.get('/st365/rbac/roles?keyword=临时角色')).body.data.records[0].builtin).toBe(false);
+    expect((await adminA.call('DELETE', `/st365/rbac/roles/${own}`)).body.msg).toBe('删除成功');
+  });
+
   it('exports the roles to a real .xlsx, as a background job', async () => {
     const job = await adminA.post('/st365/rbac/roles/export-jobs', { keyword: '管理员' });
     expect(job.body.msg).toBe('导出任务已开始');

@@ -352,10 +352,21 @@ const PERSONAL = ['/personalHomepage', '/userCenter', '/orderPayment', '/receivi
  * Default roles: the groups (or single entries) each identity code receives. 'all' is every menu.
  * Identity codes from spec 000 §6.
  */
-export const DEFAULT_ROLES: { name: string; identityCodes: number[]; grants: 'all' | string[]; except?: string[] }[] = [
-  { name: '运营管理员', identityCodes: [8, 9], grants: 'all' },
+/**
+ * The roles every tenant starts with (built in: they cannot be deleted; their grants can be
+ * changed). `remark` is what /roleManage shows about each.
+ */
+export const DEFAULT_ROLES: {
+  name: string;
+  remark: string;
+  identityCodes: number[];
+  grants: 'all' | string[];
+  except?: string[];
+}[] = [
+  { name: '运营管理员', remark: '平台运营人员，拥有全部菜单', identityCodes: [8, 9], grants: 'all' },
   {
     name: '管理员',
+    remark: '科协、学会及单位的管理员',
     identityCodes: [4, 14, 101, 102, 105, 106, 107, 108],
     grants: [
       'home',
@@ -388,15 +399,21 @@ export const DEFAULT_ROLES: { name: string; identityCodes: number[]; grants: 'al
   },
   {
     name: '工作人员',
+    remark: '学会工作人员：活动、内容、会员与表单',
     identityCodes: [2],
     grants: ['home', 'activity', 'activity-meeting', 'content', 'membership', 'messages', 'forms'],
   },
-  { name: '会员', identityCodes: [1, 12, 13, 103, 109, 110], grants: [...PERSONAL, '/myCard', '/myEcard'] },
-  { name: '专家', identityCodes: [3, 17, 104, 111], grants: [...PERSONAL, 'reviewer'] },
-  { name: '评审人', identityCodes: [7], grants: [...PERSONAL, 'reviewer'] },
-  { name: '初审单位', identityCodes: [5], grants: [...PERSONAL, 'first-trial'] },
-  { name: '申报人', identityCodes: [6], grants: [...PERSONAL, 'applicant'] },
-  { name: '参会人员', identityCodes: [10], grants: [...PERSONAL] },
-  { name: '单位及个人用户', identityCodes: [15, 16], grants: [...PERSONAL] },
-  { name: '继续教育学员', identityCodes: [11], grants: [...PERSONAL] },
+  {
+    name: '会员',
+    remark: '个人会员与单位会员',
+    identityCodes: [1, 12, 13, 103, 109, 110],
+    grants: [...PERSONAL, '/myCard', '/myEcard'],
+  },
+  { name: '专家', remark: '专家库中的专家', identityCodes: [3, 17, 104, 111], grants: [...PERSONAL, 'reviewer'] },
+  { name: '评审人', remark: '项目评审人', identityCodes: [7], grants: [...PERSONAL, 'reviewer'] },
+  { name: '初审单位', remark: '项目申报的初审（推荐）单位', identityCodes: [5], grants: [...PERSONAL, 'first-trial'] },
+  { name: '申报人', remark: '项目申报人', identityCodes: [6], grants: [...PERSONAL, 'applicant'] },
+  { name: '参会人员', remark: '活动与会议的参会人员', identityCodes: [10], grants: [...PERSONAL] },
+  { name: '单位及个人用户', remark: '自行注册的单位及个人用户', identityCodes: [15, 16], grants: [...PERSONAL] },
+  { name: '继续教育学员', remark: '继续教育的学员', identityCodes: [11], grants: [...PERSONAL] },
 ];

@@ -64,7 +64,8 @@ export async function seedTenantRbac(tx: Tx, tenantId: number): Promise<void> {
         tenantId,
         name: role.name,
         defaultForIdentityCode: null,
-        remark: `默认角色（身份代码 ${role.identityCodes.join('、')}）`,
+        builtin: true,
+        remark: role.remark,
       })
       .returning({ id: roles.id });
     if (!row) continue;
@@ -283,6 +284,7 @@ const roleFields = {
   id: roles.id,
   name: roles.name,
   remark: roles.remark,
+  builtin: roles.builtin,
   createdAt: roles.createdAt,
   menuCount: sql<number>`(select count(*)::int from ${roleMenus} rm where rm.tenant_id = ${roles.tenantId} and rm.role_id = ${roles.id})`,
   identityCount: sql<number>`(select count(*)::int from ${identityRoles} ir where ir.tenant_id = ${roles.tenantId} and ir.role_id = ${roles.id})`,
@@ -291,6 +293,7 @@ export type RoleRow = {
   id: number;
   name: string;
   remark: string;
+  builtin: boolean;
   createdAt: Date;
   menuCount: number;
   identityCount: number;
@@ -373,10 +376,19 @@ export async function countRoleHolders(tx: Tx, tenantId: number, id: number): Pr
 }
 
 /** Deletes a role; false when the tenant had no such role. */
+/** Whether the role is one every tenant starts with (undefined: no such role). */
+export async function roleBuiltin(tx: Tx, tenantId: number, id: number): Promise<boolean | undefined> {
+  const [row] = await tx
+    .select({ builtin: roles.builtin })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+  return row?.builtin;
+}
+
 export async function deleteRoleRow(tx: Tx, tenantId: number, id: number): Promise<boolean> {
   const rows = await tx
     .delete(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id), eq(roles.builtin, false)))
     .returning({ id: roles.id });
   return rows.length > 0;
 }

@@ -53,6 +53,8 @@ export const roles = pgTable(
     id: idColumn(),
     name: text('name').notNull(),
     remark: text('remark').notNull().default(''),
+    /** One of the roles every tenant starts with (DEFAULT_ROLES): its grants change, it is never deleted. */
+    builtin: boolean('builtin').notNull().default(false),
     /** The role new identities of this code receive (null: assigned by hand only). */
     defaultForIdentityCode: integer('default_for_identity_code'),
     ...timestamps(),

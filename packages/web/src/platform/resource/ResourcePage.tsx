@@ -55,6 +55,8 @@ export interface ResourcePageProps<
   actions?: ToolbarAction[];
   /** More row actions, before 编辑. */
   rowActions?: (row: z.output<E>, kit: RowKit<C>) => ReactNode;
+  /** What a row allows beyond the permission (a built-in record is never deleted); everything by default. */
+  rowCan?: (row: z.output<E>) => { edit?: boolean; delete?: boolean };
   /** The 操作 column's width (120 by default: 编辑 and 删除). */
   actionWidth?: number;
   /** A screen's own list cells by field key (an icon beside a name, a link to the files). */
@@ -160,33 +162,36 @@ export function ResourcePage<
       // Pinned on wide screens; on a phone the names need the room more than the actions do.
       fixed: compact ? undefined : 'right',
       width: props.actionWidth ?? 120,
-      render: (_, row) => (
-        <Space size={12}>
-          {props.rowActions?.(row as z.output<E>, {
-            create: (initial) => openForm(undefined, initial as Record<string, unknown>),
-            edit: () => openForm(row.id),
-          })}
-          {canEdit && <LinkButton onClick={() => openForm(row.id)}>编辑</LinkButton>}
-          {canDelete && (
-            <Popconfirm
-              title={
-                typeof row.name === 'string' && row.name
-                  ? `删除${contract.title}“${row.name}”？`
-                  : `删除这条${contract.title}？`
-              }
-              okText="删除"
-              cancelText="取消"
-              onConfirm={async () => {
-                await resource.remove(row.id);
-                void feedback.message.success('删除成功');
-                changed();
-              }}
-            >
-              <LinkButton danger>删除</LinkButton>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
+      render: (_, row) => {
+        const allows = props.rowCan?.(row as z.output<E>) ?? {};
+        return (
+          <Space size={12}>
+            {props.rowActions?.(row as z.output<E>, {
+              create: (initial) => openForm(undefined, initial as Record<string, unknown>),
+              edit: () => openForm(row.id),
+            })}
+            {canEdit && allows.edit !== false && <LinkButton onClick={() => openForm(row.id)}>编辑</LinkButton>}
+            {canDelete && allows.delete !== false && (
+              <Popconfirm
+                title={
+                  typeof row.name === 'string' && row.name
+                    ? `删除${contract.title}“${row.name}”？`
+                    : `删除这条${contract.title}？`
+                }
+                okText="删除"
+                cancelText="取消"
+                onConfirm={async () => {
+                  await resource.remove(row.id);
+                  void feedback.message.success('删除成功');
+                  changed();
+                }}
+              >
+                <LinkButton danger>删除</LinkButton>
+              </Popconfirm>
+            )}
+          </Space>
+        );
+      },
     });
 
   // Wide enough for the columns' own widths (those shown at first): on a wider screen the table

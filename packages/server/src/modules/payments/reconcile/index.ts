@@ -1,0 +1,15 @@
+export {
+  type ProviderLookup,
+  QUERY_CONCURRENCY,
+  RECONCILE_BATCH,
+  RECONCILE_EVERY_MS,
+  RECONCILE_JOB,
+  type ReconcileOptions,
+  type ReconcileResult,
+  reconcileExpiredOrders,
+  reconcileJobs,
+  scheduleReconciliation,
+  startReconciliation,
+  TENANT_CONCURRENCY,
+  TIMEOUT_REMARK,
+} from './reconcile';

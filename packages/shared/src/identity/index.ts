@@ -176,6 +176,40 @@ export const ZSessionInfo = z.object({
 });
 export type TSessionInfo = z.infer<typeof ZSessionInfo>;
 
+/** Where a visitor belongs now: the status check's answer and its route ('/' for the console). */
+export const ZVisitorNext = ZStatusData.extend({
+  route: z.string().nullable().describe("the page to open; '/' the console (after identity login when needed)"),
+});
+export type TVisitorNext = z.infer<typeof ZVisitorNext>;
+
+/** One of the visitor's identities that a login result page speaks of (not active). */
+export const ZVisitorResult = ZIdentity.extend({
+  pageType: z.number().int(),
+  /** The result page that speaks of it (spec 000 §2 table). */
+  route: z.string(),
+});
+export type TVisitorResult = z.infer<typeof ZVisitorResult>;
+
+/**
+ * GET /auth/visitor: who opened a login-side page (the login, the result pages). Anonymous, or a
+ * session that no longer holds, answers loggedIn false; otherwise the person, the session's own
+ * identity, where they belong now, and their identities here that a result page speaks of.
+ */
+export const ZVisitor = z.object({
+  loggedIn: z.boolean(),
+  userId: z.number().int().nullable(),
+  name: z.string(),
+  /** Masked (138****0004). */
+  mobile: z.string(),
+  /** The identity the session is logged in with (active), or null before one is chosen. */
+  identity: ZIdentity.nullable(),
+  /** How many identities the person has in this tenant (切换身份 when more than one). */
+  identityCount: z.number().int(),
+  next: ZVisitorNext.nullable(),
+  results: z.array(ZVisitorResult),
+});
+export type TVisitor = z.infer<typeof ZVisitor>;
+
 export const ZOnlineSession = z.object({
   id: z.number().int(),
   userId: z.number().int(),

@@ -40,3 +40,27 @@ export const pageTypeRoutes: Partial<Record<PageTypeCode, string>> = {
 export function isDirectLogin(pageType: number): boolean {
   return pageType === PageType.DIRECT || pageType === PageType.DIRECT_BY_IDENTITY;
 }
+
+/**
+ * The identity codes (spec 000 §6) whose review states have pages of their own: the server decides
+ * the page type by them (modules/identity/page-type.ts), the web only words a page by them. A
+ * self-registered individual user (16) is answered as a member, a unit user (15) as a unit member.
+ */
+export const IDENTITY_GROUPS = {
+  member: [1, 12, 16, 103, 109],
+  unitMember: [13, 15, 110],
+  expert: [3, 17, 104, 111],
+  /** People who registered themselves (or were registered) as users, not members: their application is a registration. */
+  registeredUser: [15, 16],
+} as const satisfies Record<string, readonly number[]>;
+
+/** The login result pages: where a person whose identity is not active (yet) is told why. */
+export const LOGIN_RESULT_ROUTES = [
+  '/memberForbidden',
+  '/memberExamineResult',
+  '/memberExamineResultExport',
+  '/login-member-result',
+  '/regist-nopay',
+  '/login-expert-result',
+] as const;
+export type LoginResultRoute = (typeof LOGIN_RESULT_ROUTES)[number];

@@ -23,6 +23,7 @@ import {
   ZSocietyList,
   ZStatusCheck,
   ZStatusData,
+  ZVisitor,
 } from '@shetuan/shared/identity';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -154,6 +155,21 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => ok(await identity.statusCheck(db, authOf(request), request.body)),
+  );
+
+  app.get(
+    '/auth/visitor',
+    {
+      // Anyone may ask: nobody, or a session that no longer holds, is answered as anonymous rather
+      // than refused, so a login-side page can tell a stale login from a live one without a prompt.
+      config: { permission: 'optional' },
+      schema: {
+        tags,
+        summary: '当前访客：是否已登录、应去的页面、各身份的审核状态（登录页与结果页）',
+        response: { 200: ZEnvelope(ZVisitor) },
+      },
+    },
+    async (request) => ok(await identity.visitor(db, request.auth)),
   );
 
   app.get(

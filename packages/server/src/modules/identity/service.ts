@@ -1,9 +1,12 @@
 import { identityName, maskPhone, type PasswordPolicy, passwordPolicyError, ResultCode } from '@shetuan/shared';
 import {
   IdentityStatus,
+  isDirectLogin,
   LOGIN_MESSAGES,
   MENU_MODES,
   PageType,
+  type PageTypeCode,
+  pageTypeRoutes,
   TenantUserStatus,
   type TIdentity,
   type TLoginData,
@@ -11,6 +14,7 @@ import {
   type TRegister,
   type TSessionInfo,
   type TStatusData,
+  type TVisitor,
   UserType,
 } from '@shetuan/shared/identity';
 import { DEFAULT_TENANT_LOGO } from '@shetuan/shared/tenant';
@@ -364,33 +368,117 @@ export async function statusCheck(
     async (tx) => {
       const user = await findUser(tx, auth.userId);
       if (!user) throw new AppError(ResultCode.TOKEN_INVALID, '您的登录信息已失效，请重新登录！', null, 401);
-      const answer = (
-        pageType: number,
-        identityId: number | null = null,
-        canEnter = true,
-        msg: string | null = null,
-      ) => ({
-        pageType,
-        identityId,
-        canEnter,
-        msg,
-      });
-      if (user.mustChangePassword) return answer(PageType.CHANGE_PASSWORD);
-      if (!user.mobile) return answer(PageType.SET_PHONE);
-      const societies = await myTenants(tx);
-      const here = societies.some((s) => s.tenantId === auth.tenantId);
-      if (!auth.societyChosen && (societies.length > 1 || (societies.length === 1 && !here)))
-        return answer(PageType.CHOOSE_SOCIETY);
       const list = await identitiesOfUser(tx, auth.tenantId, auth.userId);
-      if (input.identityId) {
-        const chosen = list.find((i) => i.id === input.identityId);
-        if (!chosen) throw new AppError(ResultCode.FAILED, '该身份不存在');
-        return answer(pageTypeOfIdentity(chosen, true), chosen.id);
-      }
-      if (list.length === 0) return answer(PageType.DIRECT, null, false, LOGIN_MESSAGES.cannotEnter);
-      if (list.length > 1) return answer(PageType.CHOOSE_IDENTITY);
-      const only = list[0] as IdentityRow;
-      return answer(pageTypeOfIdentity(only, false), only.id);
+      return decideStatus(tx, auth, user, list, input.identityId);
+    },
+    auth.userId,
+  );
+}
+
+/** The rules of the status check (README), for a person and their identities in the session's tenant. */
+async function decideStatus(
+  tx: Tx,
+  auth: AuthContext,
+  user: { mustChangePassword: boolean; mobile: string | null },
+  list: IdentityRow[],
+  identityId?: number,
+): Promise<TStatusData> {
+  const answer = (pageType: number, identityId: number | null = null, canEnter = true, msg: string | null = null) => ({
+    pageType,
+    identityId,
+    canEnter,
+    msg,
+  });
+  if (user.mustChangePassword) return answer(PageType.CHANGE_PASSWORD);
+  if (!user.mobile) return answer(PageType.SET_PHONE);
+  const societies = await myTenants(tx);
+  const here = societies.some((s) => s.tenantId === auth.tenantId);
+  if (!auth.societyChosen && (societies.length > 1 || (societies.length === 1 && !here)))
+    return answer(PageType.CHOOSE_SOCIETY);
+  if (identityId) {
+    const chosen = list.find((i) => i.id === identityId);
+    if (!chosen) throw new AppError(ResultCode.FAILED, '该身份不存在');
+    return answer(pageTypeOfIdentity(chosen, true), chosen.id);
+  }
+  if (list.length === 0) return answer(PageType.DIRECT, null, false, LOGIN_MESSAGES.cannotEnter);
+  if (list.length > 1) return answer(PageType.CHOOSE_IDENTITY);
+  const only = list[0] as IdentityRow;
+  return answer(pageTypeOfIdentity(only, false), only.id);
+}
+
+/** The page a status answer opens: its page type's route, '/' (the console) for a direct login, or none. */
+function routeOf(status: TStatusData): string | null {
+  if (!status.canEnter) return null;
+  if (isDirectLogin(status.pageType)) return status.identityId ? '/' : null;
+  return pageTypeRoutes[status.pageType as PageTypeCode] ?? null;
+}
+
+const ANONYMOUS: TVisitor = {
+  loggedIn: false,
+  userId: null,
+  name: '',
+  mobile: '',
+  identity: null,
+  identityCount: 0,
+  next: null,
+  results: [],
+};
+
+/**
+ * GET /auth/visitor (README, "The login result pages"): who opened a login-side page. Nobody, or
+ * a session that no longer holds, is anonymous. A session already in an active identity belongs
+ * in the console; any other the status check places. The results are the person's identities here
+ * that are not active, each with the result page that speaks of it.
+ */
+export async function visitor(db: AppDatabase, auth: AuthContext | null): Promise<TVisitor> {
+  if (!auth) return ANONYMOUS;
+  if (auth.actingFrom) {
+    // A super administrator acting as a tenant is in the console by definition; their own
+    // identities are in the tenant they came from.
+    const home = await sessionInfo(db, auth);
+    return {
+      loggedIn: true,
+      userId: home.userId,
+      name: home.name,
+      mobile: maskPhone(home.mobile),
+      identity: home.identity,
+      identityCount: home.identityCount,
+      next: {
+        pageType: PageType.DIRECT_BY_IDENTITY,
+        identityId: auth.actingFrom.identityId,
+        canEnter: true,
+        msg: null,
+        route: '/',
+      },
+      results: [],
+    };
+  }
+  return db.withTenant(
+    auth.tenantId,
+    async (tx) => {
+      const user = await findUser(tx, auth.userId);
+      if (!user) return ANONYMOUS;
+      const companyName = await tenantName(tx, auth.tenantId);
+      const list = await identitiesOfUser(tx, auth.tenantId, auth.userId);
+      const current = list.find((i) => i.id === auth.identityId && i.status === IdentityStatus.ACTIVE);
+      const status: TStatusData = current
+        ? { pageType: PageType.DIRECT_BY_IDENTITY, identityId: current.id, canEnter: true, msg: null }
+        : await decideStatus(tx, auth, user, list);
+      const results = list.flatMap((row) => {
+        const pageType = pageTypeOfIdentity(row, true);
+        const route = pageTypeRoutes[pageType];
+        return route ? [{ ...toIdentity(row, companyName), pageType, route }] : [];
+      });
+      return {
+        loggedIn: true,
+        userId: user.id,
+        name: user.name,
+        mobile: maskPhone(user.mobile ?? ''),
+        identity: current ? toIdentity(current, companyName) : null,
+        identityCount: list.length,
+        next: { ...status, route: routeOf(status) },
+        results,
+      };
     },
     auth.userId,
   );

@@ -9,6 +9,7 @@ import { AppError } from '../http/errors';
 import { seedTenantRbac } from '../rbac';
 import { type ResourceScope, type ResourceService, resourceRoutes } from '../resource';
 import * as repo from './repository';
+import { forgetTenantLookups } from './service';
 
 function requireSuperAdmin(auth: AuthContext): void {
   if (!auth.isSuperAdmin) throw new AppError(ResultCode.FORBIDDEN, '仅运营超级管理员可以管理租户');
@@ -48,6 +49,7 @@ async function setDomains(tx: Tx, tenantId: number, domains: string[]): Promise<
   const taken = await repo.domainsOfOthers(tx, tenantId, unique);
   if (taken[0]) throw new AppError(ResultCode.FAILED, `域名 ${taken[0]} 已被其他租户使用`);
   await repo.replaceDomains(tx, tenantId, unique);
+  forgetTenantLookups();
 }
 
 const values = (input: TTenantInput): repo.TenantValues => ({
@@ -84,6 +86,7 @@ export const tenantService: ResourceService<typeof TENANTS> = {
     if (id === caller && input.status !== 1) throw new AppError(ResultCode.FAILED, '不能停用当前所在的租户');
     // Other settings (registration, password policy) are kept; only the switcher is set here.
     const found = await repo.updateTenant(tx, id, values(input), { modeSwitcher: input.modeSwitcher });
+    forgetTenantLookups();
     if (!found) throw new AppError(ResultCode.FAILED, '租户不存在');
     await setDomains(tx, id, input.domains);
   },

@@ -1,4 +1,4 @@
-import type { TIdentity, TLoginData, TMenuData, TSessionInfo, TStatusData } from '@shetuan/shared/identity';
+import type { TIdentity, TLoginData, TMenuData, TSessionInfo, TStatusData, TVisitor } from '@shetuan/shared/identity';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from '../../app/request';
@@ -12,6 +12,7 @@ export const authKeys = {
     [...authKeys.all, 'menu', identityId, actingTenantId, mode] as const,
   identities: (userId: number | null) => [...authKeys.all, 'identities', userId] as const,
   societies: () => [...authKeys.all, 'societies'] as const,
+  visitor: () => [...authKeys.all, 'visitor'] as const,
 };
 
 export const authApi = {
@@ -29,6 +30,8 @@ export const authApi = {
     api.post<null>('/auth/password/forgot', body),
   status: (body: { userId: number; identityId?: number }) =>
     api.post<TStatusData>('/auth/status', body, { persistent: true }),
+  /** Who opened a login-side page: anonymous (also for a session that no longer holds), or where they belong. */
+  visitor: () => api.get<TVisitor>('/auth/visitor', undefined, { persistent: true }),
   identities: (userId: number) =>
     api.get<{ list: TIdentity[] }>(
       '/auth/identities',
@@ -68,6 +71,21 @@ export function useMenu() {
     staleTime: 5 * 60_000,
     // A change of mode keeps the layout (and its kept-alive pages) while the new menu loads.
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The visitor of a login-side page (the login, the result pages), asked afresh on every visit: the
+ * state may have changed since the login (an application passed, a session ended elsewhere).
+ */
+export function useVisitor(enabled = true) {
+  return useQuery({
+    queryKey: authKeys.visitor(),
+    queryFn: authApi.visitor,
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
   });
 }
 

@@ -5,6 +5,8 @@ import {
   pageTypeRoutes,
   type TLoginData,
   type TMenuItem,
+  type TStatusData,
+  type TVisitorNext,
 } from '@shetuan/shared/identity';
 import { feedback } from '../../app/feedback';
 import { queryClient } from '../../app/query-client';
@@ -51,7 +53,11 @@ export async function enterConsole(data: TLoginData, go: Go): Promise<void> {
 
 /** The status check decides the page (spec table), or logs in by identity directly. */
 export async function routeByStatus(userId: number, go: Go, identityId?: number): Promise<void> {
-  const status = await authApi.status({ userId, ...(identityId ? { identityId } : {}) });
+  await followStatus(await authApi.status({ userId, ...(identityId ? { identityId } : {}) }), go);
+}
+
+/** Acts on a status answer: its message when it cannot enter, identity login when direct, else its page. */
+export async function followStatus(status: TStatusData, go: Go): Promise<void> {
   if (!status.canEnter) {
     void feedback.message.error(status.msg ?? LOGIN_MESSAGES.cannotEnter, 5);
     return;
@@ -63,6 +69,18 @@ export async function routeByStatus(userId: number, go: Go, identityId?: number)
   const route = pageTypeRoutes[status.pageType as PageTypeCode];
   if (route) go(route);
   else void feedback.message.error(LOGIN_MESSAGES.cannotEnter, 5);
+}
+
+/**
+ * Where a visitor of a login-side page belongs (GET /auth/visitor): the console at once when the
+ * session is already in that identity, otherwise as the status check would send them.
+ */
+export async function followVisitor(next: TVisitorNext, go: Go): Promise<void> {
+  if (next.route === '/' && next.identityId !== null && next.identityId === session.identityId()) {
+    go('/');
+    return;
+  }
+  await followStatus(next, go);
 }
 
 /** After a login (password, SMS, society choice): keep the session, then route by status. */

@@ -1,13 +1,15 @@
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginForm, ProFormText } from '@ant-design/pro-components';
-import { Alert, Button, Form, Space, Tabs } from 'antd';
-import { useState } from 'react';
+import { Avatar, Button, Flex, Form, Spin, Tabs, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { queryClient } from '../../../app/query-client';
 import { session } from '../../../app/session';
-import { authApi } from '../api';
+import { PRIMARY } from '../../../app/theme';
+import { authApi, authKeys, useVisitor } from '../api';
 import { AuthShell } from '../components/AuthShell';
 import { phoneRules, SmsCodeField } from '../components/SmsCodeField';
-import { continueLogin } from '../flow';
+import { continueLogin, followVisitor } from '../flow';
 
 type Mode = 'password' | 'sms';
 
@@ -26,33 +28,71 @@ export function LoginScreen({
   const [mode, setMode] = useState<Mode>('password');
   const [form] = Form.useForm();
   const go = (path: string) => navigate(path);
-  // Someone already logged in (with an identity) who opens the login page again: offer the console
-  // or another account, and keep the form for the second.
-  const [signedIn, setSignedIn] = useState(() => session.isLoggedIn() && Boolean(session.identityId()));
-  const switchAccount = async () => {
-    await authApi.logout().catch(() => undefined);
-    session.clear();
-    setSignedIn(false);
-  };
+  // A browser that holds a login opens the login page: the server says whether it still holds
+  // (GET /auth/visitor). A live one is offered to continue, or to leave for another account, and
+  // the form shows only then; a stale one is forgotten quietly (README: "/login while logged in").
+  const [hadSession] = useState(() => session.isLoggedIn());
+  const [switched, setSwitched] = useState(false);
+  const visitor = useVisitor(hadSession && !switched);
+  const current = hadSession && !switched && visitor.data?.loggedIn ? visitor.data : null;
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (visitor.data && !visitor.data.loggedIn) session.clear();
+  }, [visitor.data]);
+
+  if (hadSession && !switched && visitor.isPending) {
+    return (
+      <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+        <Spin size="large" />
+      </Flex>
+    );
+  }
+  if (current?.next) {
+    const next = current.next;
+    const continueAs = async () => {
+      setBusy(true);
+      try {
+        await followVisitor(next, go);
+      } finally {
+        setBusy(false);
+      }
+    };
+    const switchAccount = async () => {
+      await authApi.logout().catch(() => undefined);
+      session.clear();
+      queryClient.removeQueries({ queryKey: authKeys.all });
+      setSwitched(true);
+    };
+    return (
+      <AuthShell title="您已登录">
+        <Flex vertical align="center" gap={4}>
+          <Avatar size={56} style={{ background: PRIMARY, fontSize: 24 }}>
+            {current.name.slice(0, 1)}
+          </Avatar>
+          <Typography.Text strong style={{ fontSize: 16, marginTop: 8 }}>
+            {current.name}
+          </Typography.Text>
+          {current.mobile && <Typography.Text type="secondary">{current.mobile}</Typography.Text>}
+          {current.identity && (
+            <Typography.Text type="secondary">
+              当前身份：{current.identity.identityName}（{current.identity.companyName}）
+            </Typography.Text>
+          )}
+        </Flex>
+        <Flex vertical gap={12} style={{ marginTop: 24 }}>
+          <Button type="primary" size="large" block loading={busy} onClick={() => void continueAs()}>
+            继续使用此账号
+          </Button>
+          <Button size="large" block onClick={() => void switchAccount()}>
+            退出并登录其他账号
+          </Button>
+        </Flex>
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell title={title}>
-      {signedIn && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={`您已登录${session.mobile() ? `（${session.mobile()}）` : ''}`}
-          description={
-            <Space wrap style={{ marginTop: 8 }}>
-              <Button type="primary" onClick={() => navigate('/')}>
-                进入后台
-              </Button>
-              <Button onClick={() => void switchAccount()}>退出并登录其他账号</Button>
-            </Space>
-          }
-        />
-      )}
       <LoginForm
         form={form}
         contentStyle={{ minWidth: 0, maxWidth: '100%' }}

@@ -102,6 +102,9 @@ describe('/tenant: operations manages the tenants', () => {
         input({ companyName: `停用测试${stamp}`, domains: [`off-${stamp}.example.cn`] }),
       )
     ).body.data.id;
+    // Found once (the look-up is then kept a few seconds), then disabled: refused at once all the same.
+    const before = await t.app.inject({ url: `/st365/tenant/lookup?domain=off-${stamp}.example.cn` });
+    expect(before.json()).toMatchObject({ code: 200 });
     expect(
       (
         await ops.call(

@@ -1,10 +1,10 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { ORDER_STATUS_NAMES, PAY_KIND_NAMES, PAY_KINDS, type TOrder, type TOrderScope } from '@shetuan/shared/payments';
-import { Button, Card, Col, DatePicker, Form, Row, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Card, Col, Form, Row, Select, Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../platform/auth/can';
+import { DateRangeFilter } from '../../platform/components/DateRangeFilter';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
 import { ordersApi } from './api';
@@ -18,14 +18,13 @@ import {
   shellUrl,
   timeText,
 } from './helpers';
+import { OrderStats } from './OrderStats';
 import { CancelOrderAction, OrderStatusTag, useIsPhone } from './parts';
 
 type OrderRow = TOrder & Record<string, unknown>;
 
 const STATUS_OPTIONS = Object.entries(ORDER_STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label }));
 const METHOD_OPTIONS = PAY_KINDS.map((k) => ({ value: k, label: PAY_KIND_NAMES[k] }));
-const DAY = 'YYYY-MM-DD';
-const day = (text: string | undefined): Dayjs | null => (text ? dayjs(text) : null);
 
 /**
  * The filters beyond the keyword: 状态, 支付方式 and 下单日期. They reach the list as its fixed
@@ -69,49 +68,7 @@ function Filters({ value, onChange }: { value: OrderFilters; onChange: (f: Order
               />
             </Form.Item>
           </Col>
-          {phone ? (
-            <>
-              <Col xs={12}>
-                <Form.Item label="下单日期从" htmlFor="order-filter-from" {...item}>
-                  <DatePicker
-                    id="order-filter-from"
-                    style={{ width: '100%' }}
-                    placeholder="开始日期"
-                    inputReadOnly
-                    value={day(value.from)}
-                    onChange={(d) => set({ from: d ? d.format(DAY) : undefined })}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={12}>
-                <Form.Item label="至" htmlFor="order-filter-to" {...item}>
-                  <DatePicker
-                    id="order-filter-to"
-                    style={{ width: '100%' }}
-                    placeholder="结束日期"
-                    inputReadOnly
-                    value={day(value.to)}
-                    onChange={(d) => set({ to: d ? d.format(DAY) : undefined })}
-                  />
-                </Form.Item>
-              </Col>
-            </>
-          ) : (
-            <Col xs={24} md={12} xl={10}>
-              <Form.Item label="下单日期" htmlFor="order-filter-date" {...item}>
-                <DatePicker.RangePicker
-                  id={{ start: 'order-filter-date' }}
-                  style={{ width: '100%' }}
-                  placeholder={['开始日期', '结束日期']}
-                  value={[day(value.from), day(value.to)]}
-                  allowEmpty={[true, true]}
-                  onChange={(range) =>
-                    set({ from: range?.[0]?.format(DAY) ?? undefined, to: range?.[1]?.format(DAY) ?? undefined })
-                  }
-                />
-              </Form.Item>
-            </Col>
-          )}
+          <DateRangeFilter id="order-filter" label="下单日期" phone={phone} value={value} onChange={set} />
           <Col xs={24} md={12} xl={4}>
             <Form.Item {...item}>
               <Button disabled={!any} onClick={() => onChange({})}>
@@ -137,6 +94,8 @@ export function OrderList({ scope }: { scope: TOrderScope }) {
   const navigate = useNavigate();
   const table = useRef<ActionType | undefined>(undefined);
   const [filters, setFilters] = useState<OrderFilters>({});
+  // The figures above 收款订单 and 订单运营 follow the list's keyword as well as its filters.
+  const [keyword, setKeyword] = useState('');
   // Memoised: the list reloads when the filters change.
   const params = useMemo(() => filterParams(filters), [filters]);
   const mine = scope === 'mine';
@@ -230,6 +189,7 @@ export function OrderList({ scope }: { scope: TOrderScope }) {
   return (
     <>
       <Filters value={filters} onChange={setFilters} />
+      {!mine && <OrderStats scope={scope} filters={filters} keyword={keyword} />}
       <ListPage<OrderRow>
         title={page.name}
         rowKey="id"
@@ -238,6 +198,7 @@ export function OrderList({ scope }: { scope: TOrderScope }) {
         params={params}
         columns={phone ? compact : columns}
         searchPlaceholder="订单号、标题、付款人"
+        onKeywordChange={setKeyword}
         exportPath={exportable ? ordersApi.exportPath(scope) : undefined}
         exportJobPath={exportable ? ordersApi.exportPath(scope) : undefined}
         exportName={page.name}

@@ -4,6 +4,7 @@ import type {
   TOrderDetail,
   TOrderScope,
   TOrderState,
+  TOrderStats,
   TPayOptions,
   TPayStart,
   TPayStarted,
@@ -28,6 +29,7 @@ export const paymentKeys = {
   payOptions: (id: number) => [...paymentKeys.all, 'pay-options', id] as const,
   account: (id: number) => [...paymentKeys.all, 'account', id] as const,
   devCashier: (token: string) => [...paymentKeys.all, 'dev-cashier', token] as const,
+  stats: (scope: TOrderScope, params: Query) => [...paymentKeys.all, 'stats', scope, params] as const,
 };
 
 /** The orders (server modules/payments/routes.ts): the three lists share the routes by scope. */
@@ -46,6 +48,9 @@ export const ordersApi = {
     api.post<null>(`/payments/${scope}/orders/${id}/vouchers/${voucherId}/review`, body),
   refund: (scope: TOrderScope, id: number, body: z.input<typeof ZRefundCreate>) =>
     api.post<null>(`/payments/${scope}/orders/${id}/refunds`, body),
+  /** The figures above 收款订单 and 订单运营, for the list's filters and keyword. */
+  stats: (scope: Exclude<TOrderScope, 'mine'>, query: Query) =>
+    api.get<TOrderStats>(`/payments/${scope}/orders/stats`, query),
 };
 
 /** 收款账户. */

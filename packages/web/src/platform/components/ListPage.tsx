@@ -24,6 +24,8 @@ export interface ListPageProps<T> {
   params?: Record<string, string | number | undefined>;
   /** Tree lists: rows with children, expanded on arrival. */
   tree?: boolean;
+  /** Told the keyword each time it is searched (a screen's figures that follow the list). */
+  onKeywordChange?: (keyword: string) => void;
   /** Tabs above the list (ProTable's toolbar menu). */
   tabs?: { items: { key: string; label: string }[]; activeKey: string; onChange: (key: string) => void };
 }
@@ -73,6 +75,7 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
             allowClear: true,
             onSearch: (value: string) => {
               setKeyword(value.trim());
+              props.onKeywordChange?.(value.trim());
               return true;
             },
           },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
+import { FormSelect, FormTreeSelect } from '../../../platform/components/form-controls';
 import { RegionCascader } from '../../../platform/region/RegionCascader';
 import { expertKeys, expertsApi, type OptionList } from './api';
 import { domainTree } from './helpers';
@@ -13,19 +13,14 @@ export function useOptions(list: OptionList) {
 /**
  * What a form item gives its control (Form.Item clones these in). Not aria-required: Form.Item
  * adds it for a required field, and Select, TreeSelect and Cascader put it on their outer div, where
- * it is not allowed (a critical axe-core violation); the label's mark says it instead.
+ * it is not allowed (a critical axe-core violation); the label's mark says it instead. The selects
+ * below are the platform's form controls, which drop it.
  */
 interface ControlProps<V> {
   id?: string;
   value?: V;
   onChange?: (value: V) => void;
   placeholder?: string;
-}
-
-/** The props without the aria-required Form.Item adds. */
-function withoutRequired<T extends object>(props: T): T {
-  const { 'aria-required': _required, ...rest } = props as T & { 'aria-required'?: unknown };
-  return rest as T;
 }
 
 /** A select of labels or units; several with `multiple`. Units are searched by name. */
@@ -36,8 +31,8 @@ export function OptionSelect({
 }: ControlProps<number | number[] | null> & { list: Exclude<OptionList, 'domains'>; multiple?: boolean }) {
   const options = useOptions(list);
   return (
-    <Select
-      {...withoutRequired(props)}
+    <FormSelect<number | number[] | null>
+      {...props}
       // A cleared single select is null (the schema's "none"), never undefined.
       onChange={(v) => props.onChange?.(v ?? (multiple ? [] : null))}
       mode={multiple ? 'multiple' : undefined}
@@ -59,8 +54,8 @@ export function DomainTreeSelect({
   const options = useOptions('domains');
   const tree = useMemo(() => domainTree(options.data ?? []), [options.data]);
   return (
-    <TreeSelect
-      {...withoutRequired(props)}
+    <FormTreeSelect<number | number[] | null>
+      {...props}
       onChange={(v) => props.onChange?.(v ?? (multiple ? [] : null))}
       multiple={multiple}
       allowClear

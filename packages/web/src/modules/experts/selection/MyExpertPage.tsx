@@ -30,11 +30,12 @@ import {
 import { type ReactNode, useState } from 'react';
 import { feedback } from '../../../app/feedback';
 import type { ApiError } from '../../../app/request';
+import { FormRadioGroup } from '../../../platform/components/form-controls';
 import { regionPath, useRegionTree } from '../../../platform/region/api';
 import { RegionCascader } from '../../../platform/region/RegionCascader';
 import { fieldRules, formBody } from '../../../platform/resource';
 import { myExpertApi, selectionKeys, useExpertOptions } from './api';
-import { DomainSelect, OptionSelect, RadioField, timeText, useIsPhone } from './parts';
+import { DomainSelect, OptionSelect, timeText, useIsPhone } from './parts';
 
 const TITLES = [
   '教授',
@@ -484,7 +485,7 @@ function ProfileForm({
         </Col>
         <Col xs={24}>
           <Form.Item name="unitMode" label="工作单位" required style={{ marginBottom: 8 }}>
-            <RadioField
+            <FormRadioGroup
               options={[
                 { value: 'list', label: '从本机构单位中选择' },
                 { value: 'other', label: '填写其他单位' },

@@ -1,16 +1,8 @@
 import type { TPickStatus } from '@shetuan/shared/experts';
-import {
-  Grid,
-  Radio,
-  type RadioGroupProps,
-  Select,
-  type SelectProps,
-  Tag,
-  TreeSelect,
-  type TreeSelectProps,
-} from 'antd';
+import { Grid, type SelectProps, Tag, type TreeSelectProps } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { FormSelect, FormTreeSelect } from '../../../platform/components/form-controls';
 import { type TOption, useExpertOptions } from './api';
 
 /** Phone-sized screens (below antd's md breakpoint): tables become cards, labels sit above answers. */
@@ -64,25 +56,13 @@ export function domainTree(list: readonly TOption[]): TreeNode[] {
 }
 
 /**
- * Form.Item marks a required control with aria-required, which antd's Select, TreeSelect and
- * Radio.Group put on their outer box (no role allows it there); the label's mark and the rule's
- * message stay.
+ * 专业领域: the tenant's domain tree; a domain covers the ones below it. A form control (the platform's
+ * FormTreeSelect: no aria-required on its box).
  */
-export function withoutAriaRequired<P extends object>(props: P): P {
-  const { 'aria-required': _required, ...rest } = props as P & { 'aria-required'?: unknown };
-  return rest as P;
-}
-
-/** Radio buttons of a form field (the required mark on the label, not on the group's box). */
-export function RadioField(props: RadioGroupProps) {
-  return <Radio.Group {...withoutAriaRequired(props)} />;
-}
-
-/** 专业领域: the tenant's domain tree; a domain covers the ones below it. */
 export function DomainSelect(props: Omit<TreeSelectProps, 'treeData'>) {
   const domains = useExpertOptions('domains');
   return (
-    <TreeSelect
+    <FormTreeSelect
       allowClear
       showSearch
       treeDefaultExpandAll
@@ -92,23 +72,23 @@ export function DomainSelect(props: Omit<TreeSelectProps, 'treeData'>) {
       treeData={domainTree(domains.data?.list ?? [])}
       placeholder="请选择专业领域"
       style={{ width: '100%' }}
-      {...withoutAriaRequired(props)}
+      {...props}
     />
   );
 }
 
-/** A select of one of the option lists (标签, 单位), searchable by name. */
+/** A select of one of the option lists (标签, 单位), searchable by name; a form control (FormSelect). */
 export function OptionSelect({ kind, ...props }: { kind: 'labels' | 'units' } & Omit<SelectProps, 'options'>) {
   const options = useExpertOptions(kind);
   return (
-    <Select
+    <FormSelect
       allowClear
       showSearch
       optionFilterProp="label"
       loading={options.isPending}
       options={(options.data?.list ?? []).map((o) => ({ value: o.id, label: o.name }))}
       style={{ width: '100%' }}
-      {...withoutAriaRequired(props)}
+      {...props}
     />
   );
 }

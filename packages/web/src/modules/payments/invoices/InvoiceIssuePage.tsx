@@ -1,19 +1,21 @@
 import type { ActionType } from '@ant-design/pro-components';
-import { InvoiceStatus, PAYMENT_PAGES, type TInvoice } from '@shetuan/shared/payments';
+import { InvoiceStatus, type TInvoice } from '@shetuan/shared/payments';
 import { useRef, useState } from 'react';
 import { useCan } from '../../../platform/auth/can';
 import { LinkButton } from '../../../platform/components/LinkButton';
+import type { TInvoiceHandleScope } from './api';
+import { INVOICE_SCOPE_PAGES } from './helpers';
 import { InvoiceList } from './InvoiceList';
 import { InvoiceDrawer, IssueDialog, RejectDialog } from './parts';
 
-const P = PAYMENT_PAGES.invoiceIssue;
-
 /**
- * /receivingTicketKaipiaoList (开票管理): applications for orders paid to the society — search,
- * 状态, paging, 导出; 详情 (the application and the order's lines); 开票 (the PDF issued offline and
- * its number) and 驳回 (with the reason the payer sees) while one waits.
+ * The lists that handle applications: 开票管理 (orders paid to the society) and 开票运营 (every
+ * application of the tenant, for operators) — search, 状态, paging, 导出; 详情 (the application
+ * and the order's lines); 开票 (the PDF issued offline and its number) and 驳回 (with the reason
+ * the payer sees) while one waits, each by its own list's function points.
  */
-export default function InvoiceIssuePage() {
+export function InvoiceHandleList({ scope }: { scope: TInvoiceHandleScope }) {
+  const P = INVOICE_SCOPE_PAGES[scope];
   const can = useCan();
   const table = useRef<ActionType | undefined>(undefined);
   const [viewing, setViewing] = useState<TInvoice | null>(null);
@@ -26,7 +28,7 @@ export default function InvoiceIssuePage() {
   return (
     <>
       <InvoiceList
-        scope="issue"
+        scope={scope}
         table={table}
         onOpen={setViewing}
         actions={(r) =>
@@ -48,15 +50,25 @@ export default function InvoiceIssuePage() {
       />
       {viewing && (
         <InvoiceDrawer
-          scope="issue"
+          scope={scope}
           id={viewing.id}
           onClose={() => setViewing(null)}
           onIssue={setIssuing}
           onReject={setRejecting}
         />
       )}
-      <IssueDialog invoice={issuing} onClose={() => setIssuing(null)} onDone={reload} />
-      <RejectDialog invoice={rejecting} onClose={() => setRejecting(null)} onDone={reload} />
+      <IssueDialog scope={scope} invoice={issuing} onClose={() => setIssuing(null)} onDone={reload} />
+      <RejectDialog scope={scope} invoice={rejecting} onClose={() => setRejecting(null)} onDone={reload} />
     </>
   );
+}
+
+/** /receivingTicketKaipiaoList (开票管理), and its old path /invoice-management-offline. */
+export default function InvoiceIssuePage() {
+  return <InvoiceHandleList scope="issue" />;
+}
+
+/** /op-invoice-management-offline (开票运营). */
+export function InvoiceOperationPage() {
+  return <InvoiceHandleList scope="operation" />;
 }

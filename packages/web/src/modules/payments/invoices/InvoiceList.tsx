@@ -2,18 +2,24 @@ import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { INVOICE_STATUS_NAMES, PAYMENT_PAGES, type TInvoice, type TInvoiceScope } from '@shetuan/shared/payments';
 import { Button, Card, Col, Form, Row, Select, Space, Typography } from 'antd';
 import { type ReactNode, type Ref, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useCan } from '../../../platform/auth/can';
 import { LinkButton } from '../../../platform/components/LinkButton';
 import { ListPage } from '../../../platform/components/ListPage';
 import { money, timeText } from '../helpers';
 import { CardLine, useIsPhone } from '../parts';
 import { invoiceExportPath, invoiceListPath } from './api';
+import { invoiceDetailUrl } from './helpers';
 import { DownloadInvoice, InvoiceStatusTag } from './parts';
 
 export type InvoiceRow = TInvoice & Record<string, unknown>;
 
 const STATUS_OPTIONS = Object.entries(INVOICE_STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label }));
-const SCOPE_PAGES = { mine: PAYMENT_PAGES.invoiceApply, issue: PAYMENT_PAGES.invoiceIssue } as const;
+const SCOPE_PAGES = {
+  mine: PAYMENT_PAGES.invoiceApply,
+  issue: PAYMENT_PAGES.invoiceIssue,
+  operation: PAYMENT_PAGES.invoiceOperation,
+} as const;
 
 /** The status filter above the list; it reaches the list (and its export) as a fixed parameter. */
 function StatusFilter({ value, onChange }: { value: number | undefined; onChange: (v: number | undefined) => void }) {
@@ -48,9 +54,10 @@ function StatusFilter({ value, onChange }: { value: number | undefined; onChange
 }
 
 /**
- * The invoice lists: 我的发票 (the payer's applications) and 开票管理 (applications for orders paid
- * to the society). Keyword (抬头、发票号码、订单号、订单标题、付款人), 状态, paging, 导出 with its
- * progress; 详情 opens the drawer; `actions` adds the page's own row actions.
+ * The invoice lists: 我的发票 (the payer's applications), 开票管理 (applications for orders paid
+ * to the society) and 开票运营 (every application of the tenant). Keyword (抬头、发票号码、订单号、
+ * 订单标题、付款人), 状态, paging, 导出 with its progress; the title opens the drawer, 详情 the
+ * application's own page; `actions` adds the page's own row actions.
  */
 export function InvoiceList({
   scope,
@@ -75,9 +82,9 @@ export function InvoiceList({
 
   const rowActions = (r: TInvoice) => (
     <Space size={12} wrap>
-      <LinkButton aria-label={`详情：${r.title}`} onClick={() => onOpen(r)}>
+      <Link to={invoiceDetailUrl(scope, r.id)} aria-label={`详情：${r.title}`}>
         详情
-      </LinkButton>
+      </Link>
       {r.fileId !== null && <DownloadInvoice invoice={r} />}
       {actions?.(r)}
     </Space>

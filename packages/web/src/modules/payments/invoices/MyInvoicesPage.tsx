@@ -7,6 +7,7 @@ import {
   INVOICE_TITLE_TYPE_NAMES,
   INVOICE_TITLE_TYPES,
   type TInvoice,
+  type TInvoiceApplyRules,
   type TInvoiceableOrder,
   ZInvoiceApply,
 } from '@shetuan/shared/payments';
@@ -18,12 +19,11 @@ import { feedback } from '../../../app/feedback';
 import { FormRadioGroup, FormSelect } from '../../../platform/components/form-controls';
 import { fieldLimits, fieldRules, formBody } from '../../../platform/resource';
 import { money } from '../helpers';
-import { invoiceKeys, invoicesApi } from './api';
-import { type ApplyValues, applyBody, invoiceAmount } from './helpers';
+import { invoiceKeys, invoiceSettingsApi, invoicesApi } from './api';
+import { type ApplyValues, allowedKinds, applyBody, invoiceAmount } from './helpers';
 import { InvoiceList } from './InvoiceList';
 import { InvoiceDrawer } from './parts';
 
-const TITLE_TYPE_OPTIONS = INVOICE_TITLE_TYPES.map((t) => ({ value: t, label: INVOICE_TITLE_TYPE_NAMES[t] }));
 const limit = (key: string) => fieldLimits(ZInvoiceApply, key).maxLength;
 
 /** Why an order cannot be chosen now, or null when it can. */
@@ -37,9 +37,19 @@ function blocked(o: TInvoiceableOrder): string | null {
  * 申请开票 in a drawer: one of the payer's paid orders (with what may still be invoiced), 个人 or
  * 单位, the title, the taxpayer number (单位), 普通 or 专用发票 (单位 only, with the address, phone and
  * bank account), the e-mail the invoice goes to, the amount in yuan (the invoiceable amount unless
- * changed) and a remark.
+ * changed) and a remark. Only the kinds the payee takes (开票设置) are offered, with its 开票说明.
  */
-function ApplyDrawer({ orderId, onClose, onSaved }: { orderId?: number; onClose: () => void; onSaved: () => void }) {
+function ApplyDrawer({
+  orderId,
+  rules,
+  onClose,
+  onSaved,
+}: {
+  orderId?: number;
+  rules: TInvoiceApplyRules | undefined;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ApplyValues>();
   const [saving, setSaving] = useState(false);
@@ -57,6 +67,15 @@ function ApplyDrawer({ orderId, onClose, onSaved }: { orderId?: number; onClose:
   const special = company && invoiceType === 'special';
   const open = list.filter((o) => !blocked(o));
   const initial = list.find((o) => o.id === orderId && !blocked(o)) ?? (open.length === 1 ? open[0] : undefined);
+  const kinds = allowedKinds(rules);
+  const closed = rules?.enabled === false;
+  // 专用发票 only: a person's title cannot have one.
+  const companyOnly = kinds.length > 0 && !kinds.includes('normal');
+  const titleTypeOptions = INVOICE_TITLE_TYPES.map((t) => ({
+    value: t,
+    label: INVOICE_TITLE_TYPE_NAMES[t],
+    disabled: t === 'personal' && companyOnly,
+  }));
 
   const save = async (values: ApplyValues) => {
     const amount = invoiceAmount(values.amount, chosen?.invoiceableFen ?? 0);
@@ -95,7 +114,7 @@ function ApplyDrawer({ orderId, onClose, onSaved }: { orderId?: number; onClose:
           <Button
             type="primary"
             loading={saving}
-            disabled={!orders.data || open.length === 0}
+            disabled={!orders.data || open.length === 0 || closed || kinds.length === 0}
             onClick={() => form.submit()}
           >
             提交申请
@@ -103,7 +122,9 @@ function ApplyDrawer({ orderId, onClose, onSaved }: { orderId?: number; onClose:
         </Space>
       }
     >
-      {orders.isError ? (
+      {closed ? (
+        <Alert type="info" showIcon message="暂不接受开票申请" description={rules?.note || undefined} />
+      ) : orders.isError ? (
         <Alert type="warning" showIcon message={orders.error.message} />
       ) : !orders.data ? (
         <Skeleton active paragraph={{ rows: 8 }} />
@@ -122,11 +143,20 @@ function ApplyDrawer({ orderId, onClose, onSaved }: { orderId?: number; onClose:
           onFinish={(values) => void save(values)}
           initialValues={{
             orderId: initial?.id,
-            titleType: 'personal',
-            invoiceType: 'normal',
+            titleType: companyOnly ? 'company' : 'personal',
+            invoiceType: kinds[0] ?? 'normal',
             amount: initial ? fenToYuan(initial.invoiceableFen) : '',
           }}
         >
+          {rules?.note && (
+            <Alert
+              type="info"
+              showIcon
+              message="开票说明"
+              description={<span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{rules.note}</span>}
+              style={{ marginBottom: 16 }}
+            />
+          )}
           <Form.Item name="orderId" label="订单" rules={fieldRules(ZInvoiceApply, 'orderId')}>
             <FormSelect
               placeholder="请选择要开票的订单"
@@ -174,7 +204,7 @@ function ApplyDrawer({ orderId, onClose, onSaved }: { orderId?: number; onClose:
             <FormRadioGroup
               optionType="button"
               buttonStyle="solid"
-              options={TITLE_TYPE_OPTIONS}
+              options={titleTypeOptions}
               onChange={(e) => {
                 if (e.target.value === 'personal') form.setFieldValue('invoiceType', 'normal');
               }}
@@ -196,11 +226,17 @@ function ApplyDrawer({ orderId, onClose, onSaved }: { orderId?: number; onClose:
           <Form.Item
             name="invoiceType"
             label="发票类型"
-            extra={company ? '专用发票需填写注册地址、电话和开户行信息' : '个人抬头只能开具普通发票'}
+            extra={
+              kinds.length === 1
+                ? `仅开具${INVOICE_KIND_NAMES[kinds[0] ?? 'normal']}`
+                : company
+                  ? '专用发票需填写注册地址、电话和开户行信息'
+                  : '个人抬头只能开具普通发票'
+            }
             rules={fieldRules(ZInvoiceApply, 'invoiceType')}
           >
             <FormRadioGroup optionType="button" buttonStyle="solid">
-              {INVOICE_KINDS.map((k) => (
+              {INVOICE_KINDS.filter((k) => kinds.includes(k)).map((k) => (
                 <Radio.Button key={k} value={k} disabled={k === 'special' && !company}>
                   {INVOICE_KIND_NAMES[k]}
                 </Radio.Button>
@@ -289,6 +325,8 @@ export default function MyInvoicesPage() {
   const fromLink = Number(search.get('apply')) || undefined;
   const [applying, setApplying] = useState<{ orderId?: number } | null>(fromLink ? { orderId: fromLink } : null);
   const [viewing, setViewing] = useState<TInvoice | null>(null);
+  const rules = useQuery({ queryKey: invoiceKeys.applyRules(), queryFn: invoiceSettingsApi.applyRules });
+  const closed = rules.data?.enabled === false;
   const reload = () => void table.current?.reload();
   const closeApply = () => {
     setApplying(null);
@@ -299,18 +337,34 @@ export default function MyInvoicesPage() {
   };
   return (
     <>
+      {closed && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="暂不接受开票申请"
+          description={rules.data?.note ? <span style={{ whiteSpace: 'pre-wrap' }}>{rules.data.note}</span> : undefined}
+        />
+      )}
       <InvoiceList
         scope="mine"
         table={table}
         onOpen={setViewing}
         toolbar={[
-          <Button key="apply" type="primary" icon={<PlusOutlined />} onClick={() => setApplying({})}>
+          <Button
+            key="apply"
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={closed}
+            title={closed ? '暂不接受开票申请' : undefined}
+            onClick={() => setApplying({})}
+          >
             申请开票
           </Button>,
         ]}
       />
       {/* Mounted per opening: each application starts from a fresh form and fresh amounts. */}
-      {applying && <ApplyDrawer orderId={applying.orderId} onClose={closeApply} onSaved={reload} />}
+      {applying && <ApplyDrawer orderId={applying.orderId} rules={rules.data} onClose={closeApply} onSaved={reload} />}
       {viewing && <InvoiceDrawer scope="mine" id={viewing.id} onClose={() => setViewing(null)} />}
     </>
   );

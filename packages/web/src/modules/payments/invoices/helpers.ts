@@ -1,9 +1,15 @@
 import {
   fenToYuan,
+  INVOICE_DETAIL_PATH,
+  INVOICE_KINDS,
+  INVOICE_SCOPES,
   InvoiceStatus,
+  PAYMENT_PAGES,
   type TInvoice,
   type TInvoiceApply,
+  type TInvoiceApplyRules,
   type TInvoiceKind,
+  type TInvoiceScope,
   type TInvoiceTitleType,
   yuanToFen,
 } from '@shetuan/shared/payments';
@@ -11,6 +17,33 @@ import type { UploadedFile } from '../../../platform/files/types';
 
 /** Money as the screens show it: ¥ and yuan with two decimals. */
 const money = (fen: number) => `¥${fenToYuan(fen)}`;
+
+/** The page (and its function points) of each invoice list: 我的发票, 开票管理, 开票运营. */
+export const INVOICE_SCOPE_PAGES = {
+  mine: PAYMENT_PAGES.invoiceApply,
+  issue: PAYMENT_PAGES.invoiceIssue,
+  operation: PAYMENT_PAGES.invoiceOperation,
+} as const;
+
+/** The scope a query string names (我的发票 when none), or null when it names none of the lists. */
+export function invoiceScopeOf(text: string | null | undefined): TInvoiceScope | null {
+  const s = (text ?? 'mine').trim() || 'mine';
+  return (INVOICE_SCOPES as readonly string[]).includes(s) ? (s as TInvoiceScope) : null;
+}
+
+/** An application's own page, opened from the list of `scope`. */
+export const invoiceDetailUrl = (scope: TInvoiceScope, id: number): string =>
+  `${INVOICE_DETAIL_PATH}?id=${id}&scope=${scope}`;
+
+/**
+ * The invoice kinds the payee takes (开票设置), in the contract's order; none while it takes no
+ * applications. A person's title may only have 普通发票.
+ */
+export function allowedKinds(rules: Pick<TInvoiceApplyRules, 'enabled' | 'normal' | 'special'> | undefined) {
+  if (!rules) return [...INVOICE_KINDS];
+  if (!rules.enabled) return [];
+  return INVOICE_KINDS.filter((k) => rules[k]);
+}
 
 /** The tone of an application's status tag: 待开票 processing, 已开票 success, 已驳回 error. */
 export const INVOICE_STATUS_TONES: Record<number, string> = {

@@ -2,7 +2,6 @@ import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import {
   INVOICE_STATUS_NAMES,
   InvoiceStatus,
-  PAYMENT_PAGES,
   type TInvoice,
   type TInvoiceDetail,
   type TInvoiceScope,
@@ -35,10 +34,9 @@ import type { UploadedFile } from '../../../platform/files/types';
 import { fieldLimits, fieldRules } from '../../../platform/resource';
 import { money, timeText } from '../helpers';
 import { useIsPhone } from '../parts';
-import { invoiceKeys, invoicesApi } from './api';
-import { invoiceFile, invoiceTone } from './helpers';
+import { invoiceKeys, invoicesApi, type TInvoiceHandleScope } from './api';
+import { INVOICE_SCOPE_PAGES, invoiceFile, invoiceTone } from './helpers';
 
-const P = PAYMENT_PAGES;
 const dash = (text: string | null | undefined) => text || '—';
 
 /** An application's status as a tag. */
@@ -91,10 +89,52 @@ export function DownloadInvoice({
 
 type Line = TInvoiceDetail['lines'][number];
 
+/** Whether the caller may issue and reject in this list, and whether the application still waits. */
+function useHandling(scope: TInvoiceScope, d: TInvoiceDetail | undefined) {
+  const can = useCan();
+  const pending = d?.status === InvoiceStatus.PENDING;
+  const page = scope === 'mine' ? null : INVOICE_SCOPE_PAGES[scope];
+  return {
+    mayIssue: Boolean(page && pending && can(page.issue)),
+    mayReject: Boolean(page && pending && can(page.reject)),
+  };
+}
+
+/** The buttons of an application: 下载发票 once issued, 驳回 and 开票 while it waits (开票管理, 开票运营). */
+export function InvoiceButtons({
+  scope,
+  detail: d,
+  onIssue,
+  onReject,
+}: {
+  scope: TInvoiceScope;
+  detail: TInvoiceDetail;
+  onIssue?: (invoice: TInvoice) => void;
+  onReject?: (invoice: TInvoice) => void;
+}) {
+  const { mayIssue, mayReject } = useHandling(scope, d);
+  const file = invoiceFile(d);
+  if (!file && !(mayIssue && onIssue) && !(mayReject && onReject)) return null;
+  return (
+    <Space wrap style={{ justifyContent: 'flex-end', width: '100%' }}>
+      {file && <DownloadInvoice invoice={d} button />}
+      {mayReject && onReject && (
+        <Button danger onClick={() => onReject(d)}>
+          驳回
+        </Button>
+      )}
+      {mayIssue && onIssue && (
+        <Button type="primary" onClick={() => onIssue(d)}>
+          开票
+        </Button>
+      )}
+    </Space>
+  );
+}
+
 /**
- * An application's detail in a drawer: the title and taxpayer details, the amount, the status (the
- * reason of a rejection, the number and PDF of an issued invoice), the order and its lines as they
- * were when it was made. 开票管理 adds 开票 and 驳回 while it waits.
+ * An application's detail in a drawer: see InvoiceDetailView. 开票管理 and 开票运营 add 开票 and
+ * 驳回 while it waits.
  */
 export function InvoiceDrawer({
   scope,
@@ -109,16 +149,40 @@ export function InvoiceDrawer({
   onIssue?: (invoice: TInvoice) => void;
   onReject?: (invoice: TInvoice) => void;
 }) {
-  const can = useCan();
-  const phone = useIsPhone();
-  const [viewing, setViewing] = useState(false);
   const detail = useQuery({ queryKey: invoiceKeys.detail(scope, id), queryFn: () => invoicesApi.get(scope, id) });
   const d = detail.data;
-  const pending = d?.status === InvoiceStatus.PENDING;
-  const mayIssue = scope === 'issue' && pending && can(P.invoiceIssue.issue) && onIssue;
-  const mayReject = scope === 'issue' && pending && can(P.invoiceIssue.reject) && onReject;
-  const file = d ? invoiceFile(d) : null;
-  const company = d?.titleType === 'company';
+  const { mayIssue, mayReject } = useHandling(scope, d);
+  const buttons = d && (d.fileId !== null || (mayIssue && onIssue) || (mayReject && onReject));
+  return (
+    <Drawer
+      open
+      title="发票申请详情"
+      width="min(720px, 100vw)"
+      onClose={onClose}
+      destroyOnHidden
+      footer={buttons ? <InvoiceButtons scope={scope} detail={d} onIssue={onIssue} onReject={onReject} /> : undefined}
+    >
+      {detail.isError ? (
+        <Alert type="warning" showIcon message={detail.error.message} />
+      ) : !d ? (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      ) : (
+        <InvoiceDetailView scope={scope} detail={d} />
+      )}
+    </Drawer>
+  );
+}
+
+/**
+ * An application: the title and taxpayer details, the amount, the status (the reason of a
+ * rejection, the number and PDF of an issued invoice), the order and its lines as they were when
+ * it was made. In the lists' drawer and on its own page (/invoice-detail).
+ */
+export function InvoiceDetailView({ scope, detail: d }: { scope: TInvoiceScope; detail: TInvoiceDetail }) {
+  const phone = useIsPhone();
+  const [viewing, setViewing] = useState(false);
+  const file = invoiceFile(d);
+  const company = d.titleType === 'company';
 
   const lineColumns: ColumnsType<Line> = [
     { title: '项目', dataIndex: 'item', width: 150 },
@@ -129,163 +193,132 @@ export function InvoiceDrawer({
   ];
 
   return (
-    <Drawer
-      open
-      title="发票申请详情"
-      width="min(720px, 100vw)"
-      onClose={onClose}
-      destroyOnHidden
-      footer={
-        d && (mayIssue || mayReject || file) ? (
-          <Space wrap style={{ justifyContent: 'flex-end', width: '100%' }}>
-            {file && <DownloadInvoice invoice={d} button />}
-            {mayReject && (
-              <Button danger onClick={() => onReject(d)}>
-                驳回
-              </Button>
-            )}
-            {mayIssue && (
-              <Button type="primary" onClick={() => onIssue(d)}>
-                开票
-              </Button>
-            )}
-          </Space>
-        ) : undefined
-      }
-    >
-      {detail.isError ? (
-        <Alert type="warning" showIcon message={detail.error.message} />
-      ) : !d ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      ) : (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
-          {d.status === InvoiceStatus.REJECTED && (
-            <Alert type="error" showIcon message="申请已驳回" description={`驳回原因：${dash(d.reason)}`} />
-          )}
-          <Descriptions
-            size="small"
-            bordered={!phone}
-            column={{ xs: 1, sm: 1, md: 2 }}
-            title="开票信息"
-            items={[
-              { key: 'status', label: '状态', children: <InvoiceStatusTag status={d.status} name={d.statusName} /> },
-              {
-                key: 'amount',
-                label: '开票金额',
-                children: <Typography.Text strong>{money(d.amountFen)}</Typography.Text>,
-              },
-              { key: 'titleType', label: '抬头类型', children: d.titleTypeName },
-              { key: 'type', label: '发票类型', children: d.invoiceTypeName },
-              {
-                key: 'title',
-                label: '发票抬头',
-                span: { xs: 1, sm: 1, md: 2 },
-                children: <span style={{ overflowWrap: 'anywhere' }}>{d.title}</span>,
-              },
-              ...(company
-                ? [
-                    { key: 'taxNo', label: '纳税人识别号', children: dash(d.taxNo) },
-                    { key: 'address', label: '注册地址', children: dash(d.address) },
-                    { key: 'phone', label: '注册电话', children: dash(d.phone) },
-                    { key: 'bank', label: '开户银行', children: dash(d.bank) },
-                    { key: 'bankAccount', label: '银行账号', children: dash(d.bankAccount) },
-                  ]
-                : []),
-              {
-                key: 'email',
-                label: '接收邮箱',
-                children: <span style={{ overflowWrap: 'anywhere' }}>{d.email}</span>,
-              },
-              { key: 'remark', label: '备注', children: dash(d.remark) },
-              { key: 'applied', label: '申请时间', children: timeText(d.appliedAt) },
-              ...(d.status === InvoiceStatus.ISSUED
-                ? [
-                    {
-                      key: 'no',
-                      label: '发票号码',
-                      children: (
-                        <Typography.Text copyable={{ tooltips: ['复制', '已复制'] }}>{d.invoiceNo}</Typography.Text>
-                      ),
-                    },
-                    {
-                      key: 'file',
-                      label: '发票文件',
-                      children: file ? (
-                        <Button
-                          type="link"
-                          size="small"
-                          icon={<EyeOutlined />}
-                          style={{ paddingInline: 0 }}
-                          onClick={() => setViewing(true)}
-                        >
-                          {file.name}
-                        </Button>
-                      ) : (
-                        '—'
-                      ),
-                    },
-                  ]
-                : []),
-              ...(d.status !== InvoiceStatus.PENDING
-                ? [
-                    {
-                      key: 'handledBy',
-                      label: d.status === InvoiceStatus.ISSUED ? '开票人' : '驳回人',
-                      children: dash(d.handledBy),
-                    },
-                    { key: 'handledAt', label: '处理时间', children: timeText(d.handledAt) },
-                  ]
-                : []),
-            ]}
-          />
-          <Descriptions
-            size="small"
-            bordered={!phone}
-            column={{ xs: 1, sm: 1, md: 2 }}
-            title="订单信息"
-            items={[
-              { key: 'no', label: '订单号', children: <span style={{ overflowWrap: 'anywhere' }}>{d.orderNo}</span> },
-              { key: 'title', label: '订单标题', children: d.orderTitle },
-              ...(scope === 'issue'
-                ? [
-                    {
-                      key: 'payer',
-                      label: '付款人',
-                      children: `${dash(d.payerName)}${d.payerMobile ? `（${d.payerMobile}）` : ''}`,
-                    },
-                  ]
-                : [{ key: 'payee', label: '收款方', children: dash(d.payeeName) }]),
-              { key: 'status', label: '订单状态', children: d.order.statusName },
-              { key: 'amount', label: '订单金额', children: money(d.order.amountFen) },
-              ...(d.order.refundedFen > 0
-                ? [{ key: 'refunded', label: '已退款', children: money(d.order.refundedFen) }]
-                : []),
-              { key: 'paid', label: '支付时间', children: timeText(d.order.paidAt) },
-            ]}
-          />
-          <div>
-            <Typography.Title level={5}>订单明细</Typography.Title>
-            <Table<Line>
-              size="small"
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              rowKey={(l) => `${l.item}-${l.taxCode}-${l.unitPriceFen}-${l.quantity}`}
-              columns={lineColumns}
-              dataSource={d.lines}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无明细" /> }}
-            />
-          </div>
-          {file && (
-            <FileViewer
-              files={[file]}
-              index={viewing ? 0 : null}
-              onIndexChange={() => undefined}
-              onClose={() => setViewing(false)}
-            />
-          )}
-        </Space>
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      {d.status === InvoiceStatus.REJECTED && (
+        <Alert type="error" showIcon message="申请已驳回" description={`驳回原因：${dash(d.reason)}`} />
       )}
-    </Drawer>
+      <Descriptions
+        size="small"
+        bordered={!phone}
+        column={{ xs: 1, sm: 1, md: 2 }}
+        title="开票信息"
+        items={[
+          { key: 'status', label: '状态', children: <InvoiceStatusTag status={d.status} name={d.statusName} /> },
+          {
+            key: 'amount',
+            label: '开票金额',
+            children: <Typography.Text strong>{money(d.amountFen)}</Typography.Text>,
+          },
+          { key: 'titleType', label: '抬头类型', children: d.titleTypeName },
+          { key: 'type', label: '发票类型', children: d.invoiceTypeName },
+          {
+            key: 'title',
+            label: '发票抬头',
+            span: { xs: 1, sm: 1, md: 2 },
+            children: <span style={{ overflowWrap: 'anywhere' }}>{d.title}</span>,
+          },
+          ...(company
+            ? [
+                { key: 'taxNo', label: '纳税人识别号', children: dash(d.taxNo) },
+                { key: 'address', label: '注册地址', children: dash(d.address) },
+                { key: 'phone', label: '注册电话', children: dash(d.phone) },
+                { key: 'bank', label: '开户银行', children: dash(d.bank) },
+                { key: 'bankAccount', label: '银行账号', children: dash(d.bankAccount) },
+              ]
+            : []),
+          {
+            key: 'email',
+            label: '接收邮箱',
+            children: <span style={{ overflowWrap: 'anywhere' }}>{d.email}</span>,
+          },
+          { key: 'remark', label: '备注', children: dash(d.remark) },
+          { key: 'applied', label: '申请时间', children: timeText(d.appliedAt) },
+          ...(d.status === InvoiceStatus.ISSUED
+            ? [
+                {
+                  key: 'no',
+                  label: '发票号码',
+                  children: (
+                    <Typography.Text copyable={{ tooltips: ['复制', '已复制'] }}>{d.invoiceNo}</Typography.Text>
+                  ),
+                },
+                {
+                  key: 'file',
+                  label: '发票文件',
+                  children: file ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      icon={<EyeOutlined />}
+                      style={{ paddingInline: 0 }}
+                      onClick={() => setViewing(true)}
+                    >
+                      {file.name}
+                    </Button>
+                  ) : (
+                    '—'
+                  ),
+                },
+              ]
+            : []),
+          ...(d.status !== InvoiceStatus.PENDING
+            ? [
+                {
+                  key: 'handledBy',
+                  label: d.status === InvoiceStatus.ISSUED ? '开票人' : '驳回人',
+                  children: dash(d.handledBy),
+                },
+                { key: 'handledAt', label: '处理时间', children: timeText(d.handledAt) },
+              ]
+            : []),
+        ]}
+      />
+      <Descriptions
+        size="small"
+        bordered={!phone}
+        column={{ xs: 1, sm: 1, md: 2 }}
+        title="订单信息"
+        items={[
+          { key: 'no', label: '订单号', children: <span style={{ overflowWrap: 'anywhere' }}>{d.orderNo}</span> },
+          { key: 'title', label: '订单标题', children: d.orderTitle },
+          ...(scope !== 'mine'
+            ? [
+                {
+                  key: 'payer',
+                  label: '付款人',
+                  children: `${dash(d.payerName)}${d.payerMobile ? `（${d.payerMobile}）` : ''}`,
+                },
+              ]
+            : [{ key: 'payee', label: '收款方', children: dash(d.payeeName) }]),
+          { key: 'status', label: '订单状态', children: d.order.statusName },
+          { key: 'amount', label: '订单金额', children: money(d.order.amountFen) },
+          ...(d.order.refundedFen > 0
+            ? [{ key: 'refunded', label: '已退款', children: money(d.order.refundedFen) }]
+            : []),
+          { key: 'paid', label: '支付时间', children: timeText(d.order.paidAt) },
+        ]}
+      />
+      <div>
+        <Typography.Title level={5}>订单明细</Typography.Title>
+        <Table<Line>
+          size="small"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          rowKey={(l) => `${l.item}-${l.taxCode}-${l.unitPriceFen}-${l.quantity}`}
+          columns={lineColumns}
+          dataSource={d.lines}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无明细" /> }}
+        />
+      </div>
+      {file && (
+        <FileViewer
+          files={[file]}
+          index={viewing ? 0 : null}
+          onIndexChange={() => undefined}
+          onClose={() => setViewing(false)}
+        />
+      )}
+    </Space>
   );
 }
 
@@ -294,10 +327,12 @@ export const INVOICE_ACCEPT = ['pdf'] as const;
 
 /** 开票: upload the PDF of the invoice issued offline, and its number. */
 export function IssueDialog({
+  scope,
   invoice,
   onClose,
   onDone,
 }: {
+  scope: TInvoiceHandleScope;
   invoice: TInvoice | null;
   onClose: () => void;
   onDone: () => void;
@@ -347,7 +382,7 @@ export function IssueDialog({
               if (!file) return;
               setSaving(true);
               try {
-                await invoicesApi.issue(invoice.id, { fileId: file.id, invoiceNo: invoiceNo.trim() });
+                await invoicesApi.issue(scope, invoice.id, { fileId: file.id, invoiceNo: invoiceNo.trim() });
                 void feedback.message.success('开票成功');
                 void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
                 onDone();
@@ -388,10 +423,12 @@ const REJECT_MAX = fieldLimits(ZInvoiceReject, 'reason').maxLength ?? 200;
 
 /** 驳回: with the reason the payer is told; they may apply again. */
 export function RejectDialog({
+  scope,
   invoice,
   onClose,
   onDone,
 }: {
+  scope: TInvoiceHandleScope;
   invoice: TInvoice | null;
   onClose: () => void;
   onDone: () => void;
@@ -423,7 +460,7 @@ export function RejectDialog({
             onFinish={async ({ reason }) => {
               setSaving(true);
               try {
-                await invoicesApi.reject(invoice.id, { reason: reason.trim() });
+                await invoicesApi.reject(scope, invoice.id, { reason: reason.trim() });
                 void feedback.message.success('已驳回');
                 void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
                 onDone();

@@ -1,10 +1,10 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { TFlow, TFlowScope } from '@shetuan/shared/payments';
-import { Button, Card, Col, DatePicker, Form, Row, Select, Space, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Card, Col, Form, Row, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../../platform/auth/can';
+import { DateRangeFilter } from '../../../platform/components/DateRangeFilter';
 import { ListPage } from '../../../platform/components/ListPage';
 import { detailUrl, money, timeText } from '../helpers';
 import { useIsPhone } from '../parts';
@@ -12,9 +12,6 @@ import { walletApi } from './api';
 import { ACCOUNT_OPTIONS, directionTone, FLOW_PAGES, type FlowFilters, flowParams } from './helpers';
 
 type FlowRow = TFlow & Record<string, unknown>;
-
-const DAY = 'YYYY-MM-DD';
-const day = (text: string | undefined): Dayjs | null => (text ? dayjs(text) : null);
 
 /** 收入 or 支出 as a tag. */
 function DirectionTag({ direction }: { direction: string }) {
@@ -74,49 +71,7 @@ function Filters({
               </Form.Item>
             </Col>
           )}
-          {phone ? (
-            <>
-              <Col xs={12}>
-                <Form.Item label="日期从" htmlFor="flow-filter-from" {...item}>
-                  <DatePicker
-                    id="flow-filter-from"
-                    style={{ width: '100%' }}
-                    placeholder="开始日期"
-                    inputReadOnly
-                    value={day(value.from)}
-                    onChange={(d) => set({ from: d ? d.format(DAY) : undefined })}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={12}>
-                <Form.Item label="至" htmlFor="flow-filter-to" {...item}>
-                  <DatePicker
-                    id="flow-filter-to"
-                    style={{ width: '100%' }}
-                    placeholder="结束日期"
-                    inputReadOnly
-                    value={day(value.to)}
-                    onChange={(d) => set({ to: d ? d.format(DAY) : undefined })}
-                  />
-                </Form.Item>
-              </Col>
-            </>
-          ) : (
-            <Col xs={24} md={12} xl={10}>
-              <Form.Item label="日期" htmlFor="flow-filter-date" {...item}>
-                <DatePicker.RangePicker
-                  id={{ start: 'flow-filter-date' }}
-                  style={{ width: '100%' }}
-                  placeholder={['开始日期', '结束日期']}
-                  value={[day(value.from), day(value.to)]}
-                  allowEmpty={[true, true]}
-                  onChange={(range) =>
-                    set({ from: range?.[0]?.format(DAY) ?? undefined, to: range?.[1]?.format(DAY) ?? undefined })
-                  }
-                />
-              </Form.Item>
-            </Col>
-          )}
+          <DateRangeFilter id="flow-filter" label="日期" phone={phone} value={value} onChange={set} />
           <Col xs={24} md={12} xl={4}>
             <Form.Item {...item}>
               <Button disabled={!any} onClick={() => onChange({})}>

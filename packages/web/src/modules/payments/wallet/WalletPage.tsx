@@ -1,8 +1,9 @@
+import { BankOutlined, WalletOutlined } from '@ant-design/icons';
 import { PAYMENT_PAGES } from '@shetuan/shared/payments';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Row, Space, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Space, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../platform/auth/can';
 import { Chart } from '../../../platform/charts/Chart';
 import { EmptyState } from '../../../platform/widgets/EmptyState';
@@ -44,12 +45,14 @@ function Figure({
 
 /**
  * /wallet (钱包): what the ledger says the society received (累计收入), gave back (已退款) and holds
- * (余额), money that arrived for no order and must be returned (待退款, when there is any), and the
- * last 12 months' income and refunds.
+ * (余额), money that arrived for no order and must be returned (待退款, when there is any), the
+ * withdrawals (提现中, 已提现, 服务费) with 申请提现 and 银行卡 for those who may, and the last 12
+ * months' income and refunds.
  */
 export default function WalletPage() {
   const can = useCan();
   const phone = useIsPhone();
+  const navigate = useNavigate();
   const wallet = useQuery({ queryKey: walletKeys.wallet(), queryFn: walletApi.wallet });
   const w = wallet.data;
   const loading = wallet.isPending;
@@ -58,9 +61,25 @@ export default function WalletPage() {
   ) : undefined;
   const exception = (w?.exceptionFen ?? 0) > 0;
   const span = exception ? { xs: 12, md: 6 } : { xs: 12, md: 8 };
+  const withdraw = can(PAYMENT_PAGES.withdraw.path);
+  const cards = can(PAYMENT_PAGES.bankCards.path);
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {wallet.isError && <Alert type="error" showIcon message="钱包数据加载失败，请稍后重试" />}
+      {(withdraw || cards) && (
+        <Space wrap>
+          {withdraw && (
+            <Button type="primary" icon={<WalletOutlined />} onClick={() => void navigate(PAYMENT_PAGES.withdraw.path)}>
+              申请提现
+            </Button>
+          )}
+          {cards && (
+            <Button icon={<BankOutlined />} onClick={() => void navigate(PAYMENT_PAGES.bankCards.path)}>
+              银行卡
+            </Button>
+          )}
+        </Space>
+      )}
       <Row gutter={[12, 12]}>
         <Col {...span}>
           <Figure
@@ -74,7 +93,7 @@ export default function WalletPage() {
           <Figure title="已退款" fen={w?.refundedFen} loading={loading} note="原路退回与线下退回" />
         </Col>
         <Col {...(exception ? span : { xs: 24, md: 8 })}>
-          <Figure title="余额" fen={w?.balanceFen} loading={loading} note={flows ?? '累计收入减已退款'} />
+          <Figure title="余额" fen={w?.balanceFen} loading={loading} note={flows ?? '扣除退款与提现后的余额'} />
         </Col>
         {exception && (
           <Col {...span}>
@@ -87,6 +106,15 @@ export default function WalletPage() {
             />
           </Col>
         )}
+        <Col xs={12} md={8}>
+          <Figure title="提现中" fen={w?.withdrawingFen} loading={loading} note="待审核的提现申请" />
+        </Col>
+        <Col xs={12} md={8}>
+          <Figure title="已提现" fen={w?.withdrawnFen} loading={loading} note="已打款到银行卡（扣除服务费后）" />
+        </Col>
+        <Col xs={24} md={8}>
+          <Figure title="服务费" fen={w?.serviceFeeFen} loading={loading} note="提现时按收款协议收取" />
+        </Col>
       </Row>
       <Card
         size="small"

@@ -2,40 +2,19 @@ import { SaveOutlined } from '@ant-design/icons';
 import type { TFormSchema } from '@shetuan/shared/forms';
 import type { TDeclarationDetail } from '@shetuan/shared/projects';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  Input,
-  Result,
-  Select,
-  type SelectProps,
-  Skeleton,
-  Space,
-  TreeSelect,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Form, Input, Result, Skeleton, Space, TreeSelect, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { feedback } from '../../../app/feedback';
 import type { ApiError } from '../../../app/request';
 import { session } from '../../../app/session';
 import { useIdentities } from '../../../platform/auth/api';
+import { FormSelect } from '../../../platform/components/form-controls';
 import { FormRenderer } from '../../forms';
 import { domainsApi, projectKeys, projectsApi, unitsApi } from '../api';
 import { EDITABLE, lastReturn, useProjectForm } from './DeclarationParts';
 import { useIsPhone } from './PagedList';
 import { SCREEN_PRIMARY, Screen } from './Screen';
-
-/**
- * The unit picker. Form.Item marks a required control with aria-required, which antd's Select
- * puts on its outer box (no role allows it there); the label's mark and the rule's message stay.
- */
-function UnitSelect(props: SelectProps<number>) {
-  const { 'aria-required': _required, ...rest } = props as SelectProps<number> & { 'aria-required'?: unknown };
-  return <Select<number> {...rest} />;
-}
 
 interface Head {
   title: string;
@@ -235,7 +214,7 @@ function DeclarationEditor({ projectId, projectName, needsUnit, form, declaratio
             rules={needsUnit ? [{ required: true, message: '请选择推荐单位' }] : []}
             extra={needsUnit ? '本项目需要推荐单位初审推荐' : undefined}
           >
-            <UnitSelect
+            <FormSelect<number>
               showSearch
               allowClear
               placeholder="请选择推荐单位"

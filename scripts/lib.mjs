@@ -63,5 +63,5 @@ export function webBuildIsStale() {
 export async function buildWebIfStale() {
   if (!webBuildIsStale()) return 0;
   console.log('› building the web app (packages/web/dist)…');
-  return run('npm', ['run', 'build', '-w', '@shetuan/web']);
+  return run('npm', ['run', 'build', '-w', '@shetuan/web'], { env: { NODE_ENV: 'production' } });
 }

@@ -73,7 +73,13 @@ export default async function setup(project: TestProject) {
     webBuildIsStale: () => boolean;
   };
   if (webBuildIsStale()) {
-    execFileSync('npm', ['run', 'build', '-w', '@shetuan/web'], { cwd: repoRoot, stdio: 'inherit' });
+    // A production build, as npm test and npm start make it: vitest's NODE_ENV=test would give
+    // React and antd their test behaviour (antd then labels every dialog with the same id).
+    execFileSync('npm', ['run', 'build', '-w', '@shetuan/web'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   const workers = Math.max(1, project.config.maxWorkers || 1);
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shetuan-e2e-'));

@@ -1,7 +1,7 @@
 import { likePattern } from '@shetuan/shared';
 import type { TOrderQuery } from '@shetuan/shared/payments';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db';
+import { queryRows, type Tx } from '../../platform/db';
 import { users } from '../../platform/directory/tables';
 import { files } from '../../platform/files';
 import { tenants } from '../../platform/tenancy/tables';
@@ -440,6 +440,84 @@ export async function markPaid(
     update orders set status = ${p.toStatus}, paid_at = ${p.paidAt.toISOString()}::timestamptz, method = ${p.method},
       updated_at = now()
     where tenant_id = ${tenantId} and id = ${p.orderId}`);
+}
+
+/** What a module's handler is told of an order paid on the fast path. */
+export interface PaidOrder {
+  id: number;
+  orderNo: string;
+  bizType: string;
+  bizRef: string;
+  amountFen: number;
+  refundedFen: number;
+  payerUserId: number;
+}
+
+/**
+ * A notification's common case in one statement: the order, open (待支付 or 待审核) and of exactly
+ * this amount, is locked; the provider's transaction is recorded once (its unique key); the two
+ * ledger lines, the event and the paid state are written. Answers the order, or undefined when
+ * any of that does not hold (already paid, cancelled, another amount, a repeated transaction):
+ * the caller then takes the careful path, which sorts those out under the same lock. The ledger's
+ * balance is still checked at commit by the trigger.
+ */
+export async function payOpenOrder(
+  tx: Tx,
+  tenantId: number,
+  p: {
+    orderNo: string;
+    kind: string;
+    providerTxnId: string;
+    amountFen: number;
+    paidAt: Date;
+    raw: Record<string, unknown>;
+    actor: string;
+    remark: string;
+    memo: string;
+  },
+): Promise<PaidOrder | undefined> {
+  const [r] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`
+    with o as (
+      select id, status, payee_org_id from orders
+      where tenant_id = ${tenantId} and order_no = ${p.orderNo} and status in (0, 1) and amount_fen = ${p.amountFen}
+      for update
+    ), pay as (
+      insert into order_payments (tenant_id, order_id, kind, provider_txn_id, amount_fen, state, raw)
+      select ${tenantId}, o.id, ${p.kind}, ${p.providerTxnId}, ${p.amountFen}, 'applied', ${JSON.stringify(p.raw)}::jsonb
+      from o
+      on conflict (tenant_id, kind, provider_txn_id) do nothing
+      returning id, order_id
+    ), ledger as (
+      insert into ledger_entries (tenant_id, txn, account, amount_fen, order_id, memo)
+      select ${tenantId}, 'pay:' || pay.id, v.account, v.amount, pay.order_id, ${p.memo}
+      from pay join o on o.id = pay.order_id
+      cross join lateral (values
+        (${`clearing:${p.kind}`}, ${p.amountFen}::bigint),
+        (case when o.payee_org_id is null then 'payee:tenant' else 'payee:org:' || o.payee_org_id end, -${p.amountFen}::bigint)
+      ) v(account, amount)
+    ), event as (
+      insert into order_events (tenant_id, order_id, from_status, to_status, actor, remark)
+      select ${tenantId}, o.id, o.status, 2, ${p.actor}, ${p.remark}
+      from o join pay on pay.order_id = o.id
+    )
+    update orders set status = 2, paid_at = ${p.paidAt.toISOString()}::timestamptz, method = ${p.kind}, updated_at = now()
+    from pay
+    where orders.tenant_id = ${tenantId} and orders.id = pay.order_id
+    returning orders.id, orders.order_no, orders.biz_type, orders.biz_ref, orders.amount_fen, orders.refunded_fen,
+      orders.payer_user_id`,
+  );
+  if (!r) return undefined;
+  return {
+    id: Number(r.id),
+    orderNo: String(r.order_no),
+    bizType: String(r.biz_type),
+    bizRef: String(r.biz_ref),
+    amountFen: Number(r.amount_fen),
+    refundedFen: Number(r.refunded_fen),
+    payerUserId: Number(r.payer_user_id),
+  };
 }
 
 /** The number of ledger lines and their sum (zero when the books balance). */

@@ -391,6 +391,27 @@ export async function applyPayment(
   paid: ProviderPayment,
   actor: Actor = SYSTEM,
 ): Promise<'applied' | 'exception' | 'duplicate' | 'ignored'> {
+  // The common case (an open order, this amount, a new transaction) in one statement.
+  if (paid.state === 'paid' && paid.currency === 'CNY') {
+    const paidAt = paid.paidAt ?? new Date();
+    const fast = await repo.payOpenOrder(tx, tenantId, {
+      orderNo: paid.orderNo,
+      kind,
+      providerTxnId: paid.providerTxnId,
+      amountFen: paid.amountFen,
+      paidAt,
+      raw: { paidAt: iso(paid.paidAt) },
+      actor: actor.name,
+      remark: `${PAY_KIND_NAMES[kind]}支付成功，交易号 ${paid.providerTxnId}`,
+      memo: `收款 ${paid.orderNo}`,
+    });
+    if (fast) {
+      await handlersOf(fast.bizType)?.paid?.(tx, tenantId, fast);
+      return 'applied';
+    }
+  }
+  // Everything else, under the order's lock: not paid, another amount, already paid or cancelled
+  // (an exception to refund), a repeated transaction.
   const order = await repo.orderByNo(tx, tenantId, paid.orderNo, true);
   if (!order) throw fail('订单不存在', 404);
   if (paid.state !== 'paid') {

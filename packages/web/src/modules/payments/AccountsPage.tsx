@@ -359,6 +359,7 @@ export default function AccountsPage() {
   return (
     <>
       <ProTable<Row>
+        columnEmptyText="—"
         headerTitle={P.name}
         rowKey="id"
         actionRef={table}

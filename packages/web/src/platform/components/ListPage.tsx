@@ -44,6 +44,7 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
   return (
     <>
       <ProTable<T>
+        columnEmptyText="—"
         headerTitle={props.title}
         rowKey={props.rowKey}
         actionRef={actionRef}

@@ -204,6 +204,7 @@ export function ResourcePage<
   return (
     <>
       <ProTable<Row>
+        columnEmptyText="—"
         headerTitle={props.title ?? page.name}
         rowKey="id"
         actionRef={actionRef}

@@ -238,6 +238,7 @@ export default function AuditPage() {
   return (
     <>
       <ProTable<TExpertAuditItem>
+        columnEmptyText="—"
         rowKey="expertId"
         actionRef={table}
         columns={columns}

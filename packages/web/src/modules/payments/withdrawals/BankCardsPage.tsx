@@ -279,6 +279,7 @@ export default function BankCardsPage() {
     <>
       {cards.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={cards.error.message} />}
       <ProTable<Row>
+        columnEmptyText="—"
         headerTitle={P.name}
         rowKey="id"
         columns={phone ? phoneColumns : columns}

@@ -67,6 +67,7 @@ export function StatsTable<T extends Record<string, unknown>>(props: StatsTableP
           )}
         </Flex>
         <ProTable<T>
+          columnEmptyText="—"
           rowKey={props.rowKey}
           columns={props.columns}
           params={{ ...props.params, keyword }}

@@ -55,6 +55,7 @@ export default function OnlineSessionsPage() {
   ];
   return (
     <ProTable<TOnlineSession>
+      columnEmptyText="—"
       headerTitle="在线会话"
       rowKey="id"
       actionRef={ref}

@@ -97,6 +97,8 @@ export const ZFormRow = z.object({
   answerCount: z.number().int(),
   publishedVersion: z.number().int(),
   isTemplate: z.boolean(),
+  /** The template it was created from ('' when blank). */
+  templateName: z.string(),
   updatedAt: z.string(),
   createdAt: z.string(),
   deletedAt: z.string().nullable(),

@@ -227,6 +227,13 @@ describe('the project form system: forms, versions, the fill page and its checks
     const made = await a.post('/st365/project/forms', { name: '报名', templateKey: 'builtin:activity-registration' });
     const detail = await a.get(`/st365/project/forms/${made.body.data.key}`);
     expect(detail.body.data.schema.fields.map((f: { id: string }) => f.id)).toContain('hotel');
+    // 我的表单 names the template it came from; a blank form names none.
+    expect(made.body.data).toMatchObject({ templateName: '活动报名表', isTemplate: false });
+    const listed = await a.get('/st365/project/forms?keyword=报名');
+    expect(listed.body.data.records).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: made.body.data.key, templateName: '活动报名表' })]),
+    );
+    expect((await a.post('/st365/project/forms', { name: '空白的' })).body.data.templateName).toBe('');
     expect((await a.call('PUT', `/st365/project/forms/${key}/template`, { isTemplate: true })).body.msg).toBe(
       '已设为模板',
     );

@@ -135,6 +135,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
         const created = await forms.createForm(tx, auth.tenantId, auth.userId, {
           ...request.body,
           schema: from?.schema,
+          templateName: from?.name ?? '',
         });
         return forms.toRow(created, 0, await forms.kindNames(tx, auth.tenantId));
       });

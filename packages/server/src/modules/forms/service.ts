@@ -127,6 +127,7 @@ export function toRow(p: ProjectRow, answerCount = 0, names?: ReadonlyMap<string
     answerCount,
     publishedVersion: p.publishedVersion,
     isTemplate: p.isTemplate,
+    templateName: p.templateName,
     updatedAt: p.updatedAt.toISOString(),
     createdAt: p.createdAt.toISOString(),
     deletedAt: p.deletedAt?.toISOString() ?? null,
@@ -259,6 +260,8 @@ export async function createForm(
     schema?: TFormSchema;
     settings?: TFormProjectSettings;
     theme?: TFormTheme;
+    /** The template it starts from (kept by name for 我的表单). */
+    templateName?: string;
   },
 ): Promise<ProjectRow> {
   const input = cleanFormWrite(given);
@@ -273,6 +276,7 @@ export async function createForm(
     schema: { ...schema, fields: withFixedFields(schema.fields, kind.fixed) },
     settings: input.settings ?? ZFormProjectSettings.parse({}),
     theme: input.theme ?? ZFormTheme.parse({}),
+    templateName: given.templateName ?? '',
   });
   if (!row) throw new Error('form insert returned no row');
   return row;

@@ -40,6 +40,8 @@ export const formProjects = pgTable(
     publishedVersion: integer('published_version').notNull().default(0),
     /** A template of the tenant (/project/template). */
     isTemplate: boolean('is_template').notNull().default(false),
+    /** The template the form was created from, by name as it was then ('' for a blank form). */
+    templateName: text('template_name').notNull().default(''),
     /** In the recycle bin since. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps(),

@@ -105,19 +105,19 @@ function Editor({ form }: { form: TFormDetail }) {
 
   return (
     <>
-      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
-        <Tooltip title="Ctrl+S">
-          <Button
-            type={dirty ? 'primary' : 'default'}
-            icon={<SaveOutlined />}
-            loading={saving}
-            onClick={() => void save()}
-          >
-            {dirty ? '保存' : '已保存'}
-          </Button>
-        </Tooltip>
-      </div>
       <Designer
+        toolbarExtra={
+          <Tooltip title="Ctrl+S">
+            <Button
+              type={dirty ? 'primary' : 'default'}
+              icon={<SaveOutlined />}
+              loading={saving}
+              onClick={() => void save()}
+            >
+              {dirty ? '保存' : '已保存'}
+            </Button>
+          </Tooltip>
+        }
         variant={form.kind}
         deleteOnServer={deleteOnServer}
         schema={history.value}

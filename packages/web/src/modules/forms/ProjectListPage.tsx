@@ -71,10 +71,19 @@ export default function ProjectListPage() {
     },
     { title: '答卷', dataIndex: 'answerCount', width: 80 },
     {
+      // A form saved as a template says so; one created from a template names it.
       title: '模板',
-      dataIndex: 'isTemplate',
-      width: 70,
-      render: (_, r) => (r.isTemplate ? <Tag color="purple">模板</Tag> : '—'),
+      dataIndex: 'templateName',
+      width: 140,
+      ellipsis: true,
+      render: (_, r) =>
+        r.isTemplate ? (
+          <Tag color="purple">本表单为模板</Tag>
+        ) : r.templateName ? (
+          `来自「${r.templateName}」`
+        ) : (
+          '空白表单'
+        ),
     },
     { title: '更新时间', dataIndex: 'updatedAt', valueType: 'dateTime', width: 170 },
     {

@@ -38,7 +38,7 @@ import {
   withoutField,
 } from '@shetuan/shared/forms';
 import { Button, Col, Empty, Form, Modal, Row, Space, Tabs, Tooltip, Typography } from 'antd';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { feedback } from '../../../app/feedback';
 import { DisplayField, FieldControl } from '../renderer/FieldControl';
 import { cellStyle, FormRenderer } from '../renderer/FormRenderer';
@@ -64,6 +64,8 @@ export interface DesignerProps {
   redo?: () => void;
   canUndo?: boolean;
   canRedo?: boolean;
+  /** The page's own actions at the end of the canvas toolbar (the editor's 保存). */
+  toolbarExtra?: ReactNode;
 }
 
 function PaletteButton({ itemKey, name, onAdd }: { itemKey: string; name: string; onAdd: () => void }) {
@@ -200,6 +202,7 @@ export function Designer({
   redo,
   canUndo,
   canRedo,
+  toolbarExtra,
 }: DesignerProps) {
   const [selectedId, setSelectedId] = useState<string | null>(schema.fields[0]?.id ?? null);
   const [panel, setPanel] = useState('field');
@@ -376,6 +379,7 @@ export function Designer({
               <Button icon={<ClearOutlined />} danger onClick={clear}>
                 清空
               </Button>
+              {toolbarExtra}
             </Space>
           </div>
           <Form

@@ -1,0 +1,1 @@
+ALTER TABLE "form_projects" ADD COLUMN "template_name" text DEFAULT '' NOT NULL;

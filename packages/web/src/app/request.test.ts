@@ -122,6 +122,18 @@ describe('request client: the error catalogue', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
+  for (const code of [401, 200012, 100001, 320001]) {
+    it(`${code} on a quietSession call (the page head's session) prompts nothing and keeps the login`, async () => {
+      logIn();
+      server.use(http.get(url('/x'), () => answer(code, '登录已过期')));
+      await expect(request('/x', { quietSession: true })).rejects.toMatchObject({ code });
+      expect(confirm).not.toHaveBeenCalled();
+      expect(toast.warning).not.toHaveBeenCalled();
+      expect(go).not.toHaveBeenCalled();
+      expect(session.token()).toBe('tok-1');
+    });
+  }
+
   for (const code of [401, 200011, 200012]) {
     it(`${code} shows the expiry confirm box; confirming clears the login and goes to the entry path`, async () => {
       logIn();

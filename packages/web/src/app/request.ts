@@ -37,6 +37,12 @@ export interface RequestOptions {
   download?: string;
   /** Set on the one retry after code 416 and the captcha. */
   captchaRetried?: boolean;
+  /**
+   * A call every page makes in the background (the session's tenant for the tab and header): a
+   * login that no longer holds is left to the page itself (the login page forgets it quietly, a
+   * console screen's own calls prompt), never prompted from here.
+   */
+  quietSession?: boolean;
 }
 
 /** The retry after the captcha: the verification goes with the parameters (body, or query for GET). */
@@ -103,10 +109,20 @@ function clearAndLeave(text: string): void {
   navigation.go(enter);
 }
 
+/** The codes that say the login no longer holds. */
+const SESSION_CODES: ReadonlySet<number> = new Set([
+  ResultCode.UNAUTHORIZED,
+  ResultCode.SESSION_EXPIRED,
+  ResultCode.SESSION_REVOKED,
+  ResultCode.TOKEN_INVALID,
+  ResultCode.ACCOUNT_KICKED,
+]);
+
 /** Acts on an answer's code as the spec's error catalogue says (000 §8); answers data or rejects. */
-function handle<T>(body: TEnvelope<T>, silent: boolean): T {
+function handle<T>(body: TEnvelope<T>, silent: boolean, quietSession = false): T {
   if (body.code === ResultCode.OK && body.success !== false) return body.data;
   const error = new ApiError(body.code, body.msg, body.data);
+  if (quietSession && SESSION_CODES.has(body.code)) throw error;
   switch (body.code) {
     case ResultCode.UNAUTHORIZED:
     case ResultCode.SESSION_EXPIRED:
@@ -182,7 +198,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     const verification = await captchaPrompt.ask();
     if (verification) return request<T>(path, withVerification(options, verification));
   }
-  return handle(body, Boolean(options.silent));
+  return handle(body, Boolean(options.silent), Boolean(options.quietSession));
 }
 
 /** The headers and signed query of a call, as request() builds them (for XHR uploads). */

@@ -43,7 +43,9 @@ export const authApi = {
   societies: () => api.get<{ list: { tenantId: number; companyName: string; icon: string }[] }>('/auth/societies'),
   chooseSociety: (tenantId: number) => api.post<TLoginData>('/auth/society', { tenantId }),
   menu: (mode?: number | null) => api.get<TMenuData>('/auth/menu', { mode: mode ?? undefined }, { persistent: true }),
-  sessionInfo: () => api.get<TSessionInfo>('/auth/session', undefined, { persistent: true }),
+  // Asked by every page for its head (RootLayout): a login that no longer holds prompts from the
+  // page's own calls, not from this one (the login page forgets a stale one quietly).
+  sessionInfo: () => api.get<TSessionInfo>('/auth/session', undefined, { persistent: true, quietSession: true }),
   logout: () => api.post<null>('/auth/logout'),
   changePassword: (body: { oldPassword: string; newPassword: string }) => api.post<null>('/auth/password/change', body),
   bindPhone: (body: { phoneNumber: string; code: string }) => api.post<null>('/auth/phone/bind', body),

@@ -28,6 +28,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { feedback } from '../../../app/feedback';
 import { useCan } from '../../../platform/auth/can';
+import { ReasonDialog } from '../../../platform/components/ReasonDialog';
 import { FileUpload } from '../../../platform/files/FileUpload';
 import { FileViewer } from '../../../platform/files/FileViewer';
 import type { UploadedFile } from '../../../platform/files/types';
@@ -421,7 +422,7 @@ export function IssueDialog({
 
 const REJECT_MAX = fieldLimits(ZInvoiceReject, 'reason').maxLength ?? 200;
 
-/** 驳回: with the reason the payer is told; they may apply again. */
+/** 驳回: with the reason the payer sees; the payer may then apply again. */
 export function RejectDialog({
   scope,
   invoice,
@@ -434,55 +435,23 @@ export function RejectDialog({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
   return (
-    <Modal
+    <ReasonDialog
       open={invoice !== null}
       title="驳回开票申请"
-      okText="驳回"
-      cancelText="取消"
-      okButtonProps={{ danger: true, loading: saving }}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      {invoice && (
-        <>
-          <Typography.Paragraph type="secondary">
-            {invoice.title}，{money(invoice.amountFen)}。驳回后付款人可修改信息重新申请。
-          </Typography.Paragraph>
-          <Form
-            form={form}
-            layout="vertical"
-            preserve={false}
-            initialValues={{ reason: '' }}
-            onFinish={async ({ reason }) => {
-              setSaving(true);
-              try {
-                await invoicesApi.reject(scope, invoice.id, { reason: reason.trim() });
-                void feedback.message.success('已驳回');
-                void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
-                onDone();
-                onClose();
-              } catch {
-                // The request client showed the server's message.
-              } finally {
-                setSaving(false);
-              }
-            }}
-          >
-            <Form.Item
-              name="reason"
-              label="驳回原因"
-              extra="付款人将看到这条原因"
-              rules={fieldRules(ZInvoiceReject, 'reason')}
-            >
-              <Input.TextArea rows={3} maxLength={REJECT_MAX} showCount placeholder="如：纳税人识别号有误" />
-            </Form.Item>
-          </Form>
-        </>
-      )}
-    </Modal>
+      intro={invoice && `${invoice.title}，${money(invoice.amountFen)}。驳回后付款人可修改信息重新申请。`}
+      extra="付款人将看到这条原因"
+      placeholder="如：纳税人识别号有误"
+      maxLength={REJECT_MAX}
+      rules={fieldRules(ZInvoiceReject, 'reason')}
+      submit={async (reason) => {
+        if (!invoice) return;
+        await invoicesApi.reject(scope, invoice.id, { reason });
+        void feedback.message.success('已驳回');
+        void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+        onDone();
+      }}
+      onClose={onClose}
+    />
   );
 }

@@ -11,6 +11,7 @@ import { Alert, Descriptions, Drawer, Form, Input, Modal, Popconfirm, Space, Tag
 import { type ReactNode, useState } from 'react';
 import { feedback } from '../../../app/feedback';
 import { LinkButton } from '../../../platform/components/LinkButton';
+import { ReasonDialog } from '../../../platform/components/ReasonDialog';
 import { fieldLimits, fieldRules } from '../../../platform/resource';
 import { money, timeText } from '../helpers';
 import { useIsPhone } from '../parts';
@@ -287,55 +288,23 @@ export function RejectDialog({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
   return (
-    <Modal
+    <ReasonDialog
       open={w !== null}
       title="驳回提现"
-      okText="驳回"
-      cancelText="取消"
-      okButtonProps={{ danger: true, loading: saving }}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      {w && (
-        <>
-          <Typography.Paragraph type="secondary">
-            {w.withdrawNo}，{money(w.amountFen)}。驳回后金额退回申请方的可提现余额。
-          </Typography.Paragraph>
-          <Form
-            form={form}
-            layout="vertical"
-            preserve={false}
-            initialValues={{ reason: '' }}
-            onFinish={async ({ reason }) => {
-              setSaving(true);
-              try {
-                await withdrawalsApi.reject(w.id, { reason: reason.trim() });
-                void feedback.message.success('已驳回');
-                void queryClient.invalidateQueries({ queryKey: withdrawKeys.all });
-                onDone();
-                onClose();
-              } catch {
-                // The request client showed the server's message.
-              } finally {
-                setSaving(false);
-              }
-            }}
-          >
-            <Form.Item
-              name="reason"
-              label="驳回原因"
-              extra="申请方将看到这条原因"
-              rules={fieldRules(ZWithdrawReject, 'reason')}
-            >
-              <Input.TextArea rows={3} maxLength={REASON_MAX} showCount placeholder="如：银行卡户名与学会名称不符" />
-            </Form.Item>
-          </Form>
-        </>
-      )}
-    </Modal>
+      intro={w && `${w.withdrawNo}，${money(w.amountFen)}。驳回后金额退回申请方的可提现余额。`}
+      extra="申请方将看到这条原因"
+      placeholder="如：银行卡户名与学会名称不符"
+      maxLength={REASON_MAX}
+      rules={fieldRules(ZWithdrawReject, 'reason')}
+      submit={async (reason) => {
+        if (!w) return;
+        await withdrawalsApi.reject(w.id, { reason });
+        void feedback.message.success('已驳回');
+        void queryClient.invalidateQueries({ queryKey: withdrawKeys.all });
+        onDone();
+      }}
+      onClose={onClose}
+    />
   );
 }

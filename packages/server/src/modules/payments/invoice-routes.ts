@@ -18,14 +18,13 @@ import { z } from 'zod';
 import { authOf, callerTenant } from '../../platform/auth/context';
 import type { Tx } from '../../platform/db';
 import type { AppInstance } from '../../platform/http/app-types';
-import { enqueueJob } from '../../platform/jobs';
+import { exportJobRoute } from '../../platform/jobs';
 import { INVOICES_EXPORT_JOB } from './invoice-export';
 import * as inv from './invoices';
 import * as repo from './repository';
 
 const tags = ['payments'];
 const P = PAYMENT_PAGES;
-const ZJob = ZEnvelope(z.object({ key: z.string() }));
 const ZMessageOnly = ZEnvelope(z.null());
 
 /**
@@ -68,26 +67,15 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
           ),
         ),
     );
-    app.post(
-      `${base}/export-jobs`,
-      {
-        config: { permission: s.export },
-        schema: { tags, summary: `导出${s.title}（后台任务）`, body: ZInvoiceQuery.partial(), response: { 200: ZJob } },
-      },
-      async (request) => {
-        const auth = authOf(request);
-        return ok(
-          await inTenant(request, (tx) =>
-            enqueueJob(tx, {
-              tenantId: auth.tenantId,
-              userId: auth.userId,
-              kind: INVOICES_EXPORT_JOB,
-              payload: { scope, query: request.body },
-            }),
-          ),
-        );
-      },
-    );
+    exportJobRoute(app, {
+      url: `${base}/export-jobs`,
+      permission: s.export,
+      tags,
+      title: s.title,
+      body: ZInvoiceQuery.partial(),
+      kind: INVOICES_EXPORT_JOB,
+      payload: () => ({ scope }),
+    });
   }
 
   // ——— the payer: 我的发票 ———

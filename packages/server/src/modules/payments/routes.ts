@@ -26,7 +26,7 @@ import { authOf, callerTenant } from '../../platform/auth/context';
 import type { Tx } from '../../platform/db';
 import type { AppInstance } from '../../platform/http/app-types';
 import { AppError } from '../../platform/http/errors';
-import { enqueueJob } from '../../platform/jobs';
+import { exportJobRoute } from '../../platform/jobs';
 import { tenantOfRequest } from '../../platform/tenancy/request-tenant';
 import { ORDERS_EXPORT_JOB } from './export';
 import * as repo from './repository';
@@ -35,7 +35,6 @@ import { orderStats } from './stats';
 
 const tags = ['payments'];
 const P = PAYMENT_PAGES;
-const ZJob = ZEnvelope(z.object({ key: z.string() }));
 const ZMessageOnly = ZEnvelope(z.null());
 const ZVoucherParams = ZIdParam.extend({ voucherId: ZIdParam.shape.id });
 
@@ -93,26 +92,15 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
           ),
         ),
     );
-    app.post(
-      `${base}/export-jobs`,
-      {
-        config: { permission: s.export },
-        schema: { tags, summary: `导出${s.title}（后台任务）`, body: ZOrderQuery.partial(), response: { 200: ZJob } },
-      },
-      async (request) => {
-        const auth = authOf(request);
-        return ok(
-          await inTenant(request, (tx) =>
-            enqueueJob(tx, {
-              tenantId: auth.tenantId,
-              userId: auth.userId,
-              kind: ORDERS_EXPORT_JOB,
-              payload: { scope, query: request.body },
-            }),
-          ),
-        );
-      },
-    );
+    exportJobRoute(app, {
+      url: `${base}/export-jobs`,
+      permission: s.export,
+      tags,
+      title: s.title,
+      body: ZOrderQuery.partial(),
+      kind: ORDERS_EXPORT_JOB,
+      payload: () => ({ scope }),
+    });
     if (scope !== 'mine') {
       app.get(
         `${base}/stats`,

@@ -1,16 +1,14 @@
 import { ok, ZEnvelope, ZPage } from '@shetuan/shared';
 import { PAYMENT_PAGES, type TFlowScope, ZFlow, ZFlowQuery, ZWallet } from '@shetuan/shared/payments';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { authOf, callerTenant } from '../../platform/auth/context';
 import type { AppInstance } from '../../platform/http/app-types';
-import { enqueueJob } from '../../platform/jobs';
+import { exportJobRoute } from '../../platform/jobs';
 import { listFlows, wallet } from './wallet';
 import { FLOWS_EXPORT_JOB } from './wallet-export';
 
 const tags = ['payments'];
 const P = PAYMENT_PAGES;
-const ZJob = ZEnvelope(z.object({ key: z.string() }));
 
 /** Each 流水 list's page and its 导出 function point. */
 const FLOWS: Record<TFlowScope, { page: string; export: string; title: string }> = {
@@ -46,25 +44,14 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
       },
       async (request) => ok(await inTenant(request, (tx) => listFlows(tx, tenantOf(request), scope, request.query))),
     );
-    app.post(
-      `${base}/export-jobs`,
-      {
-        config: { permission: s.export },
-        schema: { tags, summary: `导出${s.title}（后台任务）`, body: ZFlowQuery.partial(), response: { 200: ZJob } },
-      },
-      async (request) => {
-        const auth = authOf(request);
-        return ok(
-          await inTenant(request, (tx) =>
-            enqueueJob(tx, {
-              tenantId: auth.tenantId,
-              userId: auth.userId,
-              kind: FLOWS_EXPORT_JOB,
-              payload: { scope, query: request.body },
-            }),
-          ),
-        );
-      },
-    );
+    exportJobRoute(app, {
+      url: `${base}/export-jobs`,
+      permission: s.export,
+      tags,
+      title: s.title,
+      body: ZFlowQuery.partial(),
+      kind: FLOWS_EXPORT_JOB,
+      payload: () => ({ scope }),
+    });
   }
 }

@@ -18,14 +18,13 @@ import { z } from 'zod';
 import { authOf, callerTenant } from '../../platform/auth/context';
 import type { Tx } from '../../platform/db';
 import type { AppInstance } from '../../platform/http/app-types';
-import { enqueueJob } from '../../platform/jobs';
+import { exportJobRoute } from '../../platform/jobs';
 import * as repo from './repository';
 import { WITHDRAWALS_EXPORT_JOB } from './withdrawal-export';
 import * as w from './withdrawals';
 
 const tags = ['payments'];
 const P = PAYMENT_PAGES;
-const ZJob = ZEnvelope(z.object({ key: z.string() }));
 const ZMessageOnly = ZEnvelope(z.null());
 
 /** Each withdrawal list's page and its 导出 function point. */
@@ -189,31 +188,15 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
           ),
         ),
     );
-    app.post(
-      `${base}/export-jobs`,
-      {
-        config: { permission: s.export },
-        schema: {
-          tags,
-          summary: `导出${s.title}（后台任务）`,
-          body: ZWithdrawalQuery.partial(),
-          response: { 200: ZJob },
-        },
-      },
-      async (request) => {
-        const auth = authOf(request);
-        return ok(
-          await inTenant(request, (tx) =>
-            enqueueJob(tx, {
-              tenantId: auth.tenantId,
-              userId: auth.userId,
-              kind: WITHDRAWALS_EXPORT_JOB,
-              payload: { scope, query: request.body },
-            }),
-          ),
-        );
-      },
-    );
+    exportJobRoute(app, {
+      url: `${base}/export-jobs`,
+      permission: s.export,
+      tags,
+      title: s.title,
+      body: ZWithdrawalQuery.partial(),
+      kind: WITHDRAWALS_EXPORT_JOB,
+      payload: () => ({ scope }),
+    });
   }
 
   // ——— the operators: 打款, 驳回 ———

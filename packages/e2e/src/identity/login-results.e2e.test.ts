@@ -46,7 +46,8 @@ describe('login result pages show the real state; /login knows who is logged in'
 
   const inConsole = async (page: Page) => {
     await page.getByRole('heading', { name: /^您好，/ }).waitFor();
-    expect(new URL(page.url()).pathname).toMatch(/^\/new\/?$/);
+    // The console's root opens the identity's home page: 单位首页, else 个人首页 (platform/home).
+    expect(new URL(page.url()).pathname).toMatch(/^\/new\/(homepage|personalHomepage)?$/);
   };
 
   it('a self-registered individual user refused at /user-audit reads the reviewer’s remark on /login-member-result', async () => {

@@ -75,6 +75,60 @@ describe('订单与支付: paying, transfer with voucher review, refunds, the li
     await page.context().close();
   });
 
+  it('a member copies the 付款链接 of a pending order; someone without login pays it on a phone', async () => {
+    const member = await consoleAs(browser, MEMBER);
+    await member.goto(`${baseUrl}/new/orderPayment`);
+    await row(member, '2027科技创新论坛注册费').getByRole('link', { name: /^详情/ }).click();
+    await member.waitForURL(/\/orderDetail\?id=\d+&scope=mine$/);
+    await member.getByRole('button', { name: /复制付款链接/ }).click();
+    const dialog = member.getByRole('dialog', { name: '付款链接' });
+    const shown = dialog.getByText(/\/new\/payService\?token=/);
+    await shown.waitFor();
+    const link = /https?:\/\/\S+\/new\/payService\?token=[\w-]{32}/.exec(await shown.innerText())?.[0] ?? '';
+    expect(link).not.toBe('');
+    await expectAccessible(member, '付款链接');
+    await screenshot(member, 'payments-pay-link-copy');
+    await dialog.getByRole('button', { name: button('完成') }).click();
+    // The link exists now: the payer may revoke it from the detail.
+    await member.getByRole('button', { name: /取消付款链接/ }).waitFor();
+
+    // Whoever the link was sent to: a phone, nobody logged in.
+    const phone = await newPage(browser, { viewport: PHONE, isMobile: true });
+    await phone.goto(link);
+    await phone.getByText('2027科技创新论坛注册费').first().waitFor();
+    await phone.getByText('¥300.00').first().waitFor();
+    await phone.getByText('付款人：王会员（138****0004）').waitFor();
+    expect(await phone.getByRole('link', { name: /付款订单/ }).count()).toBe(0);
+    await phone.getByRole('radio', { name: /模拟支付/ }).check();
+    await expectAccessible(phone, '订单代付');
+    await noSidewaysScroll(phone);
+    await screenshot(phone, 'payments-pay-link-phone');
+    // A phone gets the provider's own page: here the development cashier, then back to the link.
+    await phone.getByRole('button', { name: /确认支付/ }).click();
+    await phone.waitForURL(/\/new\/dev-cashier\?token=/);
+    await phone.getByRole('button', { name: '模拟支付成功' }).click();
+    await phone.getByText('已模拟支付成功').waitFor();
+    await phone.getByRole('button', { name: '返回支付页面' }).click();
+    await phone.waitForURL(/\/new\/payService\?token=/);
+    await phone.getByText('支付成功').first().waitFor();
+    await noSidewaysScroll(phone);
+    await expectAccessible(phone, '订单代付：支付成功');
+    await screenshot(phone, 'payments-pay-link-paid-phone');
+    // Spent: opened again, it still says what happened, and offers nothing to pay.
+    await phone.reload();
+    await phone.getByText('支付成功').first().waitFor();
+    expect(await phone.getByRole('button', { name: /确认支付/ }).count()).toBe(0);
+    await phone.context().close();
+
+    // The payer's detail: paid once, by the development provider, after the link was made.
+    await member.reload();
+    await member.locator('.ant-descriptions').getByText('已支付').waitFor();
+    await member.getByText('生成付款链接').first().waitFor();
+    expect(await member.getByText('已入账').count()).toBe(1);
+    expect(await member.getByRole('button', { name: /复制付款链接/ }).count()).toBe(0);
+    await member.context().close();
+  });
+
   it('a unit pays by transfer at phone width; the payee approves the voucher', async () => {
     const unit = await loginToConsole(browser, baseUrl, UNIT);
     await unit.setViewportSize(PHONE);

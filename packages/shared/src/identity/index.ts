@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZNewPassword, ZPassword, ZPhone, ZSmsCode } from '../platform/validators';
 
+export * from './member-profile';
 export * from './page-type';
 export * from './pages';
 export * from './users';
@@ -173,6 +174,8 @@ export const ZSessionInfo = z.object({
   identity: ZIdentity.nullable(),
   identityCount: z.number().int(),
   actingAsTenant: z.boolean(),
+  /** The session tenant's custom type (spec 000 §6): 31 hides the 问答库 link. */
+  customType: z.number().int(),
 });
 export type TSessionInfo = z.infer<typeof ZSessionInfo>;
 
@@ -247,9 +250,6 @@ export const ZOperationLog = z.object({
   createdAt: z.string(),
 });
 
-export const ZProfileInput = z.object({
-  name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(30, '姓名最多30个字'),
-});
 export const ZEmailChange = z.object({
   email: z
     .string({ error: '请输入邮箱' })

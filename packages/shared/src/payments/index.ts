@@ -199,9 +199,13 @@ export const ZOrderDetail = ZOrder.extend({
     uploadVoucher: z.boolean(),
     review: z.boolean(),
     refund: z.boolean(),
+    /** 复制付款链接: the payer, while the order may be paid. */
+    payLink: z.boolean(),
   }),
   /** Refundable now: paid less refunded and less refunds in progress. */
   refundableFen: z.number().int(),
+  /** The payer's own view only: the token of the order's 付款链接, or null when there is none. */
+  payLinkToken: z.string().nullable(),
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 
@@ -354,6 +358,57 @@ export const ZDevCashierAction = z.object({
   /** paid: pay; failed: the payment fails; twice: pay and send the notification twice. */
   outcome: z.enum(['paid', 'failed', 'twice'], { error: '请选择支付结果' }),
 });
+
+// ———————— 付款链接: someone else pays the order without logging in (/payService?token=) ————————
+
+/** The web path a 付款链接 opens (spec 000 lists /payService among the routes needing no login). */
+export const PAY_LINK_PATH = '/payService';
+/** What an unknown or revoked link answers (and a token that cannot be one). */
+export const PAY_LINK_INVALID = '付款链接无效或已失效';
+/** 24 random bytes, base64url: 32 characters, 192 bits. */
+export const PAY_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+export const ZPayLinkToken = z
+  .string({ error: PAY_LINK_INVALID })
+  .trim()
+  .regex(PAY_LINK_TOKEN_PATTERN, PAY_LINK_INVALID);
+export const ZPayLinkQuery = z.object({ token: ZPayLinkToken });
+
+/** The payer's link, made (or found) by 复制付款链接. */
+export const ZPayLink = z.object({ token: z.string(), expiresAt: z.string() });
+export type TPayLink = z.infer<typeof ZPayLink>;
+
+/**
+ * What the link shows whoever opens it: what is paid for, to whom, how much, by when, and the
+ * payee's ways to pay. Of the payer only the name on the order and the masked mobile (138****0004).
+ */
+export const ZPayLinkView = z.object({
+  orderNo: z.string(),
+  title: z.string(),
+  payerName: z.string(),
+  payerMobile: z.string(),
+  payeeName: z.string(),
+  amountFen: z.number().int(),
+  status: z.number().int(),
+  statusName: z.string(),
+  expiresAt: z.string(),
+  lines: z.array(ZOrderLine),
+  methods: ZPayOptions.shape.methods,
+});
+export type TPayLinkView = z.infer<typeof ZPayLinkView>;
+
+/** What the link's page polls: the state, with the order's few lines to show beside the result. */
+export const ZPayLinkState = ZOrderState.extend({
+  orderNo: z.string(),
+  title: z.string(),
+  payeeName: z.string(),
+  amountFen: z.number().int(),
+  expiresAt: z.string(),
+});
+export type TPayLinkState = z.infer<typeof ZPayLinkState>;
+
+/** 确认支付 through a link: the link's token and the chosen way. */
+export const ZPayLinkStart = ZPayStart.extend({ token: ZPayLinkToken });
 
 /** Ledger check: the sum of every account is zero. */
 export const ZLedgerCheck = z.object({ entries: z.number().int(), sumFen: z.number().int(), balanced: z.boolean() });

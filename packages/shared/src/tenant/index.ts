@@ -20,6 +20,14 @@ export const TenantCustomType = {
 
 export const ZTenantCustomType = z.literal([0, 14, 20, 31, 34]);
 
+/** The Q&A library (问答库): the login page and the console header link to it, except in type 31. */
+export const QA_LIBRARY = { path: '/qaLibrary', title: '问答库' } as const;
+
+/** Whether a tenant of this custom type shows the 问答库 link (spec 000 §6: 31 hides it). */
+export function showsQaLibrary(customType: number): boolean {
+  return customType !== TenantCustomType.NO_QA_LINK;
+}
+
 /** The logo every tenant without its own shows; also used when companyId is 1 (spec 000, section 1). */
 export const DEFAULT_TENANT_LOGO = '/new/logo.png';
 

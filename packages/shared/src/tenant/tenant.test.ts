@@ -32,3 +32,13 @@ describe('ZTenantLookupQuery', () => {
     expect(r.error?.issues[0]?.message).toBe('请提供域名');
   });
 });
+
+describe('showsQaLibrary (custom type 31)', () => {
+  it('hides the 问答库 link for type 31 only', async () => {
+    const { showsQaLibrary, TENANT_CUSTOM_TYPE_OPTIONS } = await import('.');
+    expect(showsQaLibrary(31)).toBe(false);
+    for (const { value } of TENANT_CUSTOM_TYPE_OPTIONS.filter((o) => o.value !== 31)) {
+      expect(showsQaLibrary(value)).toBe(true);
+    }
+  });
+});

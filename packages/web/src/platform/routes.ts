@@ -1,3 +1,4 @@
+import { HOME_PAGES } from '@shetuan/shared/home';
 import type { AppRoute } from '../app/route-registry';
 import type { RESULT_PAGES } from './auth/pages/ResultPage';
 
@@ -31,9 +32,23 @@ export const platformRoutes: AppRoute[] = [
   result('/login-member-result'),
   result('/regist-nopay'),
   result('/login-expert-result'),
+  { path: '/qaLibrary', screen: () => import('./pages/QaLibraryPage'), meta: open },
   { path: '/404', screen: () => import('./pages/NotFoundPage'), meta: open },
   { path: '/405', screen: () => import('./pages/ForbiddenPage'), meta: open },
   { path: '/', screen: () => import('./pages/ConsoleHomePage'), meta: { requireLogin: true }, layout: 'console' },
+  {
+    path: HOME_PAGES.unit.path,
+    screen: () => import('./home/UnitHomePage'),
+    // No breadcrumb: the greeting heads the page, and a 返回 would lead back to the login.
+    meta: { requireLogin: true },
+    layout: 'console',
+  },
+  {
+    path: HOME_PAGES.personal.path,
+    screen: () => import('./home/PersonalHomePage'),
+    meta: { requireLogin: true },
+    layout: 'console',
+  },
   {
     path: '/roleManage',
     screen: () => import('./rbac/RoleManagePage'),

@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/modules';
 import { resourceExportJob } from '../../platform/resource';
 import { seedExpertsDemo } from './demo';
 import { expertExportJobs } from './export';
+import { expertsHome } from './home';
 import { expertRoutes } from './routes';
 import { expertService } from './service';
 
@@ -46,5 +47,6 @@ export const expertsModule = defineModule({
     ...expertExportJobs,
     ...resourceExportJob(EXPERTS, expertService),
   },
+  home: expertsHome,
   seedDemo: seedExpertsDemo,
 });

@@ -371,6 +371,15 @@ export function pageAudits(
 
 // ---- statistics ----
 
+/** The tenant's experts in one state (experts_tenant_status): 入库专家 on 单位首页. */
+export async function countInStatus(tx: Tx, tenantId: number, status: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(experts)
+    .where(and(eq(experts.tenantId, tenantId), eq(experts.status, status)));
+  return row?.n ?? 0;
+}
+
 export async function statusCounts(
   tx: Tx,
   tenantId: number,

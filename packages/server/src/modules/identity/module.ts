@@ -2,6 +2,7 @@ import { IDENTITY_PAGES } from '@shetuan/shared/identity';
 import { defineModule } from '../../platform/modules';
 import { identityAdminRoutes } from './admin-routes';
 import { seedDemoAccounts } from './demo';
+import { identityHome } from './home';
 import { identityRoutes } from './routes';
 import { exportUsers, USER_EXPORT_JOB } from './user-export';
 
@@ -14,5 +15,6 @@ export const identityModule = defineModule({
   },
   pages: Object.values(IDENTITY_PAGES),
   jobs: { [USER_EXPORT_JOB]: exportUsers },
+  home: identityHome,
   seedDemo: seedDemoAccounts,
 });

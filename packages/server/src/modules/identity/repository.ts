@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import { type GlobalReader, type Tx, txStatement } from '../../platform/db';
 import { departments, identities, orgs, tenantUsers, users } from '../../platform/directory/tables';
 import { tenants } from '../../platform/tenancy/tables';
+import { memberProfiles } from './tables';
 
 /*
  * People, their memberships and identities. Every query of tenant rows (tenant_users, identities,
@@ -212,13 +213,16 @@ export async function tenantSettings(g: GlobalReader, tenantId: number): Promise
 export async function tenantHeadRow(
   tx: Tx,
   tenantId: number,
-): Promise<{ companyName: string; companyId: number; companyType: number; icon: string | null } | undefined> {
+): Promise<
+  { companyName: string; companyId: number; companyType: number; icon: string | null; customType: number } | undefined
+> {
   const [t] = await tx
     .select({
       companyName: tenants.companyName,
       companyId: tenants.companyId,
       companyType: tenants.companyType,
       icon: tenants.icon,
+      customType: tenants.customType,
     })
     .from(tenants)
     .where(eq(tenants.id, tenantId));
@@ -235,6 +239,35 @@ export async function tenantMenuMode(
     .from(tenants)
     .where(eq(tenants.id, tenantId));
   return tenant;
+}
+
+// ---- The member profile (custom type 34) ----
+
+export type MemberProfileRow = typeof memberProfiles.$inferSelect;
+
+/** A person's member profile in the tenant; undefined when never saved. */
+export async function memberProfileOf(tx: Tx, tenantId: number, userId: number): Promise<MemberProfileRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(memberProfiles)
+    .where(and(eq(memberProfiles.tenantId, tenantId), eq(memberProfiles.userId, userId)));
+  return row;
+}
+
+/** Saves the member fields given (the others keep their value). */
+export async function saveMemberProfile(
+  tx: Tx,
+  tenantId: number,
+  userId: number,
+  values: Partial<Pick<MemberProfileRow, 'gender' | 'idNumber' | 'unitName' | 'title'>>,
+): Promise<void> {
+  await tx
+    .insert(memberProfiles)
+    .values({ tenantId, userId, ...values })
+    .onConflictDoUpdate({
+      target: [memberProfiles.tenantId, memberProfiles.userId],
+      set: { ...values, updatedAt: sql`now()` },
+    });
 }
 
 // ---- The user lists (USER_LISTS: /user-management, /user-audit and the others) ----

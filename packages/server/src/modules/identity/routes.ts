@@ -11,11 +11,13 @@ import {
   ZIdentityListQuery,
   ZIdentityLogin,
   ZLoginData,
+  ZMemberProfile,
   ZMenuData,
   ZMenuQuery,
   ZPasswordLogin,
   ZProfileInput,
   ZRegister,
+  ZRequiredComplete,
   ZSendCode,
   ZSendCodeData,
   ZSessionInfo,
@@ -31,6 +33,7 @@ import { authOf } from '../../platform/auth/context';
 import type { AppInstance } from '../../platform/http/app-types';
 import { SMS_CODE } from '../../platform/sms';
 import { tenantOfRequest } from '../../platform/tenancy/request-tenant';
+import * as profile from './member-profile';
 import * as identity from './service';
 
 const meta = (r: FastifyRequest) => ({ ip: r.ip, userAgent: String(r.headers['user-agent'] ?? '') });
@@ -280,14 +283,40 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
     },
   );
 
+  app.get(
+    '/auth/profile',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: '个人资料（会员身份含会员资料及本机构要求必填的项）',
+        response: { 200: ZEnvelope(ZMemberProfile) },
+      },
+    },
+    async (request) => ok(await profile.memberProfile(db, authOf(request))),
+  );
+
+  app.get(
+    '/auth/profile/required-complete',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: '会员资料是否完整（定制类型 34 的会员身份；其他情况总是完整）',
+        response: { 200: ZEnvelope(ZRequiredComplete) },
+      },
+    },
+    async (request) => ok(await profile.requiredComplete(db, authOf(request))),
+  );
+
   app.put(
     '/auth/profile',
     {
       config: { permission: 'login' },
-      schema: { tags, summary: '修改个人资料', body: ZProfileInput, response: { 200: ZNull } },
+      schema: { tags, summary: '修改个人资料（会员身份可含会员资料）', body: ZProfileInput, response: { 200: ZNull } },
     },
     async (request) => {
-      await identity.updateProfile(db, authOf(request), request.body);
+      await profile.updateProfile(db, authOf(request), request.body);
       return ok(null, '保存成功');
     },
   );

@@ -46,7 +46,6 @@ import {
   myTenants,
   setEmail,
   setMobile,
-  setName,
   setPassword,
   tenantHeadRow,
   tenantMenuMode,
@@ -347,12 +346,13 @@ async function tenantName(tx: Tx, tenantId: number): Promise<string> {
 async function tenantHead(
   tx: Tx,
   tenantId: number,
-): Promise<{ companyName: string; companyType: number; icon: string }> {
+): Promise<{ companyName: string; companyType: number; icon: string; customType: number }> {
   const t = await tenantHeadRow(tx, tenantId);
   return {
     companyName: t?.companyName ?? '',
     companyType: t?.companyType ?? 0,
     icon: !t || t.companyId === 1 || !t.icon ? DEFAULT_TENANT_LOGO : t.icon,
+    customType: t?.customType ?? 0,
   };
 }
 
@@ -689,6 +689,7 @@ export async function sessionInfo(db: AppDatabase, auth: AuthContext): Promise<T
       companyType: head.companyType,
       companyIcon: head.icon,
       actingAsTenant: true,
+      customType: head.customType,
     };
   }
   return db.withTenant(
@@ -712,14 +713,11 @@ export async function sessionInfo(db: AppDatabase, auth: AuthContext): Promise<T
         identity: current ? toIdentity(current, name) : null,
         identityCount: list.filter((i) => i.status === IdentityStatus.ACTIVE).length,
         actingAsTenant: false,
+        customType: head.customType,
       };
     },
     auth.userId,
   );
-}
-
-export async function updateProfile(db: AppDatabase, auth: AuthContext, input: { name: string }): Promise<void> {
-  await db.withTenant(auth.tenantId, (tx) => setName(tx, auth.userId, input.name), auth.userId);
 }
 
 /** Binds or changes the e-mail, confirmed by the login password (no mail provider yet; README). */

@@ -101,11 +101,18 @@ describe('the status check and the page types', () => {
     const c = new TestClient(t.app, t20.domain);
     await c.loginAs(person.mobile as string, person.password);
     const menu = await c.get('/st365/auth/menu');
-    const top = menu.body.data.menuResult as { name: string; children: { name: string }[] }[];
+    type Node = { name: string; path: string; children: Node[] };
+    const top = menu.body.data.menuResult as Node[];
     const service = top.find((m) => m.name === '服务管理');
     expect(service?.children.map((m) => m.name)).toEqual(['专家管理', '项目推荐']);
     expect(top.find((m) => m.name === '换届工作')?.children.map((m) => m.name)).toEqual(['学会换届', '党支部换届']);
-    expect(top.find((m) => m.name === '业务管理')?.children.map((m) => m.name)).toEqual(['发票申请']);
+    const business = top.find((m) => m.name === '业务管理');
+    expect(business?.children.map((m) => m.name)).toEqual(['发票申请', '活动备案']);
+    expect(business?.children[1]?.children.map((m) => m.path)).toEqual([
+      '/cus-huodongbeian',
+      '/cus-huodongbeianshenhe',
+    ]);
+    expect(top.some((m) => m.name === '活动备案')).toBe(false);
     expect(top.some((m) => m.name === '专家管理')).toBe(false);
     expect(menu.body.data.customType).toBe(20);
   });

@@ -10,8 +10,8 @@ import { applyWithdrawal, createBankCard, payOutWithdrawal, saveAgreement } from
 /**
  * Demo orders in the city tenant, made through the module's own services: receiving accounts (模拟支付
  * where the development provider is on, and 对公转账), and orders of 王会员 (13800000004) and
- * 钱申报 (13800000006, for 示范智造科技有限公司) in every state a payer meets — waiting to be paid (one
- * each), paid, part refunded, refunded and cancelled — and 王会员's invoice application for his paid
+ * 钱申报 (13800000006, for 示范智造科技有限公司) in every state a payer meets — waiting to be paid (several
+ * for 王会员, one for 钱申报), paid, part refunded, refunded and cancelled — and 王会员's invoice application for his paid
  * 2026学术年会注册费, waiting in 开票管理. The society has a collection agreement (0.6 %, at least ¥1.00
  * per withdrawal, withdrawals from ¥100.00), a bank card, and one withdrawal of ¥500.00 paid out.
  */
@@ -85,6 +85,10 @@ async function seed(tx: Tx, tenantId: number, config: AppConfig): Promise<void> 
   const admin = { userId: 0, name: '陈市科协' };
 
   await order(member, '2027年度个人会费', 'demo.fee', '会费', 20_000, 'demo-fee-2027');
+  // A second order to pay that no browser spec pays: 个人首页's 待支付的订单 stays whatever ran before.
+  await order(member, '2027学术年会注册费', 'demo.activity', '会议注册费', 50_000, 'demo-annual-2027');
+  // And one for the 付款链接 browser spec (payments.e2e): 王会员 copies its link, an anonymous phone pays.
+  await order(member, '2027科技创新论坛注册费', 'demo.activity', '会议注册费', 30_000, 'demo-forum-2027');
   const annual = await order(member, '2026学术年会注册费', 'demo.activity', '会议注册费', 50_000, 'demo-annual-2026');
   await paid(annual, 50_000, 'DEVDEMO0001');
   const training = await order(member, '科技写作培训班学费', 'demo.training', '培训费', 30_000, 'demo-training');

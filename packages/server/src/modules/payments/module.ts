@@ -2,8 +2,10 @@ import { PAYMENT_PAGES } from '@shetuan/shared/payments';
 import { defineModule } from '../../platform/modules';
 import { seedPaymentsDemo } from './demo';
 import { paymentJobs } from './export';
+import { paymentsHome } from './home';
 import { invoiceJobs } from './invoice-export';
 import { invoiceRoutes } from './invoice-routes';
+import { payLinkRoutes } from './pay-link-routes';
 import { reconcileJobs, startReconciliation } from './reconcile';
 import { paymentRoutes } from './routes';
 import { walletJobs } from './wallet-export';
@@ -23,6 +25,7 @@ export const paymentsModule = defineModule({
   name: 'payments',
   routes: async (app) => {
     await paymentRoutes(app);
+    await payLinkRoutes(app);
     await invoiceRoutes(app);
     await walletRoutes(app);
     await withdrawalRoutes(app);
@@ -64,5 +67,6 @@ export const paymentsModule = defineModule({
   ],
   jobs: { ...paymentJobs, ...invoiceJobs, ...walletJobs, ...withdrawalJobs, ...reconcileJobs },
   onWorkerStart: startReconciliation,
+  home: paymentsHome,
   seedDemo: seedPaymentsDemo,
 });

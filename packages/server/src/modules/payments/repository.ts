@@ -1,6 +1,6 @@
 import { likePattern } from '@shetuan/shared';
-import type { TOrderQuery } from '@shetuan/shared/payments';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { OrderStatus, type TOrderQuery } from '@shetuan/shared/payments';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db';
 import { users } from '../../platform/directory/tables';
 import { files } from '../../platform/files';
@@ -202,6 +202,29 @@ export async function orderByDevToken(tx: Tx, tenantId: number, token: string): 
     .from(orders)
     .where(and(eq(orders.tenantId, tenantId), eq(orders.devToken, token)));
   return row;
+}
+
+/** The order a 付款链接 names (locked when `lock`, as paying through it changes the order). */
+export async function orderByPayLink(
+  tx: Tx,
+  tenantId: number,
+  token: string,
+  lock = false,
+): Promise<OrderRow | undefined> {
+  const q = tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.payLinkToken, token)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** Makes (a token) or revokes (null) an order's 付款链接. */
+export async function setPayLink(tx: Tx, tenantId: number, id: number, token: string | null): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ payLinkToken: token, updatedAt: new Date() })
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)));
 }
 
 export async function updateOrder(
@@ -1126,4 +1149,49 @@ export async function withdrawalTotals(
 export async function tenantName(tx: Tx, tenantId: number): Promise<string> {
   const [row] = await tx.select({ name: tenants.companyName }).from(tenants).where(eq(tenants.id, tenantId));
   return row?.name ?? '';
+}
+
+// ---- The home pages' counts (home.ts): each one statement on an index that leads with the tenant ----
+
+/** The payer's orders waiting for payment and not yet expired (orders_tenant_payer_created). */
+export async function countOrdersToPay(tx: Tx, tenantId: number, payerUserId: number, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.tenantId, tenantId),
+        eq(orders.payerUserId, payerUserId),
+        eq(orders.status, OrderStatus.PENDING),
+        gt(orders.expiresAt, now),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Orders paid to the tenant itself in one state, e.g. 1 待审核 (orders_tenant_status_expires). */
+export async function countCollectionOrders(tx: Tx, tenantId: number, status: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.status, status), isNull(orders.payeeOrgId)));
+  return row?.n ?? 0;
+}
+
+/** Invoice applications for the tenant itself in one state (invoices_tenant_status_created). */
+export async function countIssueInvoices(tx: Tx, tenantId: number, status: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.status, status), isNull(invoices.payeeOrgId)));
+  return row?.n ?? 0;
+}
+
+/** Withdrawals in one state (withdrawals_tenant_status_created). */
+export async function countWithdrawals(tx: Tx, tenantId: number, status: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.tenantId, tenantId), eq(withdrawals.status, status)));
+  return row?.n ?? 0;
 }

@@ -192,7 +192,7 @@ export async function listOrders(
 }
 
 /** The order as the scope sees it: a payer only their own, 收款订单 only the tenant's own collection. */
-async function orderInScope(
+export async function orderInScope(
   tx: Tx,
   tenantId: number,
   scope: TOrderScope,
@@ -292,8 +292,10 @@ export async function orderDetail(
         mine && (open || order.status === OrderStatus.REVIEW) && order.method === 'transfer' && !waitingVoucher,
       review: !mine && order.status === OrderStatus.REVIEW && waitingVoucher,
       refund: !mine && refundableFen > 0,
+      payLink: mine && open,
     },
     refundableFen,
+    payLinkToken: mine ? order.payLinkToken : null,
   };
 }
 
@@ -550,11 +552,18 @@ export async function payOptions(
   id: number,
 ): Promise<TPayOptions> {
   const order = await orderInScope(tx, tenantId, 'mine', userId, id);
+  return { order: toOrder(order), methods: await payMethods(tx, tenantId, config, order) };
+}
+
+/** The payee's enabled receiving accounts that may be offered here (the payer's shell and the 付款链接). */
+export async function payMethods(
+  tx: Tx,
+  tenantId: number,
+  config: AppConfig,
+  order: repo.OrderRow,
+): Promise<TPayOptions['methods']> {
   const accounts = (await repo.enabledAccounts(tx, tenantId, order.payeeOrgId)).filter((a) => offered(config, a));
-  return {
-    order: toOrder(order),
-    methods: accounts.map((a) => ({ accountId: a.id, kind: a.kind as TPayKind, name: a.name })),
-  };
+  return accounts.map((a) => ({ accountId: a.id, kind: a.kind as TPayKind, name: a.name }));
 }
 
 /** 去支付: the payer's choice of account; a QR code, the provider's page, or the bank account to transfer to. */
@@ -568,6 +577,31 @@ export async function startPayment(
   origin: string,
 ): Promise<TPayStarted> {
   const order = await orderInScope(tx, tenantId, 'mine', payer.userId, id, true);
+  return payOrder(
+    tx,
+    tenantId,
+    config,
+    order,
+    input,
+    origin,
+    `${origin}/new/new-payment-index/done?orderId=${order.id}`,
+  );
+}
+
+/**
+ * Starts paying an order read under its lock, whoever pays it (the payer's shell, or a 付款链接):
+ * the chosen account's QR code or page, or the bank account for a transfer. `returnUrl` is where a
+ * provider's own page sends the payer back to.
+ */
+export async function payOrder(
+  tx: Tx,
+  tenantId: number,
+  config: AppConfig,
+  order: repo.OrderRow,
+  input: TPayStart,
+  origin: string,
+  returnUrl: string,
+): Promise<TPayStarted> {
   if (order.status !== OrderStatus.PENDING) throw fail(`订单${ORDER_STATUS_NAMES[order.status] ?? ''}，不能支付`);
   if (order.expiresAt.getTime() <= Date.now()) throw fail('订单已超时，请重新下单');
   const account = await repo.getAccount(tx, tenantId, input.accountId);
@@ -604,7 +638,7 @@ export async function startPayment(
       title: order.title,
       channel: input.channel,
       notifyUrl: `${origin}/st365/public/payments/notify/${account.id}`,
-      returnUrl: `${origin}/new/new-payment-index/done?orderId=${order.id}`,
+      returnUrl,
       expiresAt: order.expiresAt,
     });
     return { kind, qrCode: started.qrCode ?? null, redirectUrl: started.redirectUrl ?? null, transfer: null };

@@ -73,6 +73,12 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The development provider's cashier link token (dev accounts only). */
     devToken: text('dev_token'),
+    /**
+     * The 付款链接's token (24 random bytes, base64url): whoever has it may pay this order without
+     * logging in while it is 待支付 and not expired. Kept as is (the payer copies it again); null
+     * when the payer never made one or revoked it.
+     */
+    payLinkToken: text('pay_link_token'),
     ...timestamps(),
   },
   (t) => [
@@ -80,6 +86,7 @@ export const orders = pgTable(
     uniqueIndex('orders_tenant_no').on(t.tenantId, t.orderNo),
     uniqueIndex('orders_tenant_idem').on(t.tenantId, t.payerUserId, t.idemKey),
     uniqueIndex('orders_tenant_dev_token').on(t.tenantId, t.devToken),
+    uniqueIndex('orders_tenant_pay_link').on(t.tenantId, t.payLinkToken),
     index('orders_tenant_created').on(t.tenantId, t.createdAt),
     index('orders_tenant_payer_created').on(t.tenantId, t.payerUserId, t.createdAt),
     index('orders_tenant_status_expires').on(t.tenantId, t.status, t.expiresAt),

@@ -2,6 +2,7 @@ import { PROJECT_PAGES } from '@shetuan/shared/projects';
 import { defineModule } from '../../platform/modules';
 import { seedProjectsDemo } from './demo';
 import { projectExportJobs } from './export';
+import { projectsHome } from './home';
 import { projectRoutes } from './routes';
 import { DECLARATION_FORM_KIND } from './service';
 
@@ -16,5 +17,6 @@ export const projectsModule = defineModule({
   pages: Object.values(PROJECT_PAGES),
   jobs: projectExportJobs,
   formKinds: [{ key: DECLARATION_FORM_KIND, name: '项目申报', fixed: [] }],
+  home: projectsHome,
   seedDemo: seedProjectsDemo,
 });

@@ -1,6 +1,6 @@
 import { likePattern } from '@shetuan/shared';
 import type { TDeclarationStatus } from '@shetuan/shared/projects';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { identities, orgs, users } from '../../platform/directory/tables';
 import { files } from '../../platform/files';
@@ -1108,4 +1108,100 @@ export async function submittedDeclarations(
     .orderBy(asc(reviewDeclarations.id))
     .limit(5000);
   return rows.map((r) => ({ ...r.row, unitName: r.unitName ?? '' }));
+}
+
+// ---- The home pages' counts (home.ts): each one statement that names the tenant ----
+
+/**
+ * Declarations waiting at a stage of this kind ('formal_review', 'approval'): the operators' work.
+ * From the tenant's projects (few) to their declarations by review_declarations_project.
+ */
+export async function countWaitingAtKind(tx: Tx, tenantId: number, kind: string): Promise<number> {
+  const d = reviewDeclarations;
+  const [row] = await tx
+    .select({ n: count() })
+    .from(d)
+    .innerJoin(reviewProjects, and(eq(reviewProjects.tenantId, tenantId), eq(reviewProjects.id, d.projectId)))
+    .where(
+      and(
+        eq(d.tenantId, tenantId),
+        eq(d.status, 'in_review'),
+        sql`${reviewProjects.flow} -> (${d.stage}::int) ->> 'kind' = ${kind}`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Declarations waiting for the recommendation of the identity's unit (its first trial, as
+ * /projectFirstTrial lists them), by review_declarations_unit; none when the identity has no unit.
+ */
+export async function countTrialWaiting(tx: Tx, tenantId: number, identityId: number): Promise<number> {
+  const d = reviewDeclarations;
+  const [row] = await tx
+    .select({ n: count() })
+    .from(d)
+    .innerJoin(
+      identities,
+      and(eq(identities.tenantId, tenantId), eq(identities.id, identityId), eq(identities.orgId, d.unitId)),
+    )
+    .innerJoin(reviewProjects, and(eq(reviewProjects.tenantId, tenantId), eq(reviewProjects.id, d.projectId)))
+    .where(
+      and(
+        eq(d.tenantId, tenantId),
+        eq(d.status, 'in_review'),
+        sql`${reviewProjects.flow} -> (${d.stage}::int) ->> 'kind' = 'first_trial'`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The reviewer's assignments not yet submitted (/projectReview), by review_assignments_expert. */
+export async function countPendingReviews(tx: Tx, tenantId: number, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(reviewAssignments)
+    .where(
+      and(
+        eq(reviewAssignments.tenantId, tenantId),
+        eq(reviewAssignments.expertUserId, userId),
+        eq(reviewAssignments.status, 0),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The applicant's declarations in one status ('returned'), by review_declarations_applicant. */
+export async function countMineInStatus(
+  tx: Tx,
+  tenantId: number,
+  userId: number,
+  status: TDeclarationStatus,
+): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(reviewDeclarations)
+    .where(
+      and(
+        eq(reviewDeclarations.tenantId, tenantId),
+        eq(reviewDeclarations.applicantUserId, userId),
+        eq(reviewDeclarations.status, status),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The tenant's declarations first submitted since an instant (drafts and withdrawn ones left out). */
+export async function countSubmittedSince(tx: Tx, tenantId: number, since: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(reviewDeclarations)
+    .where(
+      and(
+        eq(reviewDeclarations.tenantId, tenantId),
+        notInArray(reviewDeclarations.status, NOT_SUBMITTED),
+        gte(reviewDeclarations.submittedAt, since),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -1,6 +1,10 @@
 export {
   type DemoTenants,
   defineModule,
+  type HomeContribution,
+  type HomeFigure,
+  type HomeSeries,
+  type HomeTodo,
   type MenuContribution,
   type OrderHandlers,
   type OrderNotice,

@@ -1,5 +1,6 @@
 import type { PageInfo } from '@shetuan/shared';
 import type { FormKindDef } from '@shetuan/shared/forms';
+import type { AuthContext } from '../auth/context';
 import type { AppConfig } from '../config';
 import type { AppDatabase, Tx } from '../db';
 import type { AppInstance } from '../http/app-types';
@@ -44,6 +45,55 @@ export interface OrderHandlers {
 }
 
 /**
+ * A to-do a module offers the home pages (platform/home): how many things wait for the caller at
+ * one page. Shown only to a caller whose identity may open that page (`permission`, checked as a
+ * route's is); `count` is one cheap indexed statement that names the tenant (docs/scale-out.md),
+ * in the module's repository.
+ */
+export interface HomeTodo {
+  /** Unique across modules, prefixed by the module: 'payments.to-pay'. */
+  key: string;
+  /** 单位首页 (the unit's work: reviews, approvals) or 个人首页 (the person's own). */
+  home: 'unit' | 'personal';
+  /** Chinese, as the card shows it: 待支付的订单. */
+  label: string;
+  /** The console page that handles them. */
+  path: `/${string}`;
+  /** The permission key the caller needs (the page, or the function point that acts there). */
+  permission: string;
+  count: (tx: Tx, caller: AuthContext, now: Date) => Promise<number>;
+}
+
+/** A key figure of the unit home (a count, or money in fen), with its permission. */
+export interface HomeFigure {
+  key: string;
+  label: string;
+  unit: 'count' | 'fen';
+  /** After a count: 人, 份. */
+  suffix?: string;
+  /** The page that shows its detail. */
+  path?: `/${string}`;
+  permission: string;
+  value: (tx: Tx, caller: AuthContext, now: Date) => Promise<number>;
+}
+
+/** A short series for the unit home's chart (income by month), with its permission. */
+export interface HomeSeries {
+  key: string;
+  label: string;
+  unit: 'count' | 'fen';
+  permission: string;
+  points: (tx: Tx, caller: AuthContext, now: Date) => Promise<{ label: string; value: number }[]>;
+}
+
+/** What a module brings to the home pages (/homepage, /personalHomepage). */
+export interface HomeContribution {
+  todos?: readonly HomeTodo[];
+  figures?: readonly HomeFigure[];
+  series?: readonly HomeSeries[];
+}
+
+/**
  * One server module, declared once (docs/modules.md). The platform reads these declarations; it
  * never imports a module. Tables are found by their place (src/modules/<name>/tables.ts, for
  * drizzle-kit); everything else a module brings is listed here.
@@ -73,6 +123,8 @@ export interface ServerModule {
   orderHandlers?: Readonly<Record<string, OrderHandlers>>;
   /** The kinds of form it brings (the form designer's variants with their fixed questions). */
   formKinds?: readonly FormKindDef[];
+  /** Its to-dos and key figures on the home pages (platform/home). */
+  home?: HomeContribution;
   /** Demo data for an empty database, after the demo tenants and their menus exist; in list order. */
   seedDemo?: (db: AppDatabase, tenants: DemoTenants, config: AppConfig) => Promise<void>;
 }

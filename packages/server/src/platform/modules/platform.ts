@@ -1,3 +1,4 @@
+import { HOME_PAGES } from '@shetuan/shared/home';
 import { FUNCTION_POINTS, PLATFORM_PAGES as P, ROLES } from '@shetuan/shared/rbac';
 import { TENANTS } from '@shetuan/shared/tenant';
 import { auditRoutes } from '../audit/routes';
@@ -5,7 +6,9 @@ import { sessionAdminRoutes } from '../auth/routes';
 import { captchaRoutes } from '../captcha/routes';
 import { fileRoutes } from '../files/routes';
 import { healthRoutes } from '../health/routes';
+import { homeRoutes } from '../home/routes';
 import { jobRoutes } from '../jobs/routes';
+import { messagesHome } from '../messages/home';
 import { messageRoutes } from '../messages/routes';
 import { roleService } from '../rbac/admin-service';
 import { rbacConfigRoutes } from '../rbac/config-routes';
@@ -29,7 +32,9 @@ export const PLATFORM_MODULES: readonly ServerModule[] = [
   defineModule({ name: 'region', routes: regionRoutes }),
   defineModule({ name: 'files', routes: (app) => fileRoutes(app) }),
   defineModule({ name: 'wechat', routes: (app) => wechatRoutes(app) }),
-  defineModule({ name: 'messages', routes: messageRoutes, pages: [P.messageSetting] }),
+  defineModule({ name: 'messages', routes: messageRoutes, pages: [P.messageSetting], home: messagesHome }),
+  // 单位首页 and 个人首页: built from every installed module's `home` (platform/home README).
+  defineModule({ name: 'home', routes: homeRoutes, pages: [HOME_PAGES.unit, HOME_PAGES.personal] }),
   defineModule({ name: 'tenancy', routes: tenancyRoutes }),
   defineModule({
     name: 'rbac',

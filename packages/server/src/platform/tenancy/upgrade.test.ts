@@ -59,6 +59,31 @@ describe('bringing an existing tenant up to the default menu of this release', (
     expect(await t.db.withTenant(tenant.id, (tx) => upgradeTenantMenu(tx, tenant.id))).toEqual([]);
   });
 
+  it('gives a type-20 tenant on version 6 the 活动备案 group under 业务管理 (version 7), granted to 管理员', async () => {
+    const FILING = ['activity-filing', '/cus-huodongbeian', '/cus-huodongbeianshenhe'];
+    expect(menuAdditions().find((a) => a.version === 7)?.keys).toEqual(FILING);
+    const tenant = await createTestTenantWithRbac(t.db, { customType: 20 });
+    await t.db.withTenant(tenant.id, async (tx) => {
+      await tx.delete(menus).where(inArray(menus.key, FILING.slice(1)));
+      await tx.delete(menus).where(inArray(menus.key, ['activity-filing']));
+      await tx.update(menuVersions).set({ version: 6 });
+    });
+    const person = await createTestPerson(t.db, tenant.id, { identities: [{ code: 4 }] });
+    const client = new TestClient(t.app, tenant.domain);
+    await client.loginAs(person.mobile as string, person.password);
+    const business = async () =>
+      ((await client.get('/st365/auth/menu')).body.data.menuResult as MenuNode[]).find((g) => g.name === '业务管理');
+    expect((await business())?.children?.map((c) => c.name)).toEqual(['发票申请']);
+
+    expect(await t.db.withTenant(tenant.id, (tx) => upgradeTenantMenu(tx, tenant.id))).toEqual(FILING);
+    const filing = (await business())?.children?.find((c) => c.name === '活动备案');
+    expect(filing?.children?.map((c) => [c.name, c.path])).toEqual([
+      ['活动备案', '/cus-huodongbeian'],
+      ['备案审核', '/cus-huodongbeianshenhe'],
+    ]);
+    expect(await t.db.withTenant(tenant.id, (tx) => upgradeTenantMenu(tx, tenant.id))).toEqual([]);
+  });
+
   it('does not bring back an entry a tenant on this version deleted, nor touch a tenant without the default menu', async () => {
     const current = await createTestTenantWithRbac(t.db);
     await t.db.withTenant(current.id, (tx) => tx.delete(menus).where(inArray(menus.key, ['/project/recycle'])));

@@ -36,6 +36,7 @@ import type { UploadedFile } from '../../platform/files/types';
 import { fieldLimits, fieldRules } from '../../platform/resource';
 import { ordersApi, paymentKeys } from './api';
 import { money, REFUND_TONES, refundAmount, SCOPE_PAGES, scopeOf, shellUrl, timeText, VOUCHER_TONES } from './helpers';
+import { PayLinkButton, PayLinkDialog, RevokePayLinkButton, usePayLink } from './PayLinkAction';
 import { CancelOrderAction, OrderStatusTag, useIsPhone } from './parts';
 
 type Voucher = TOrderDetail['vouchers'][number];
@@ -87,6 +88,7 @@ function OrderDetail({ scope, detail: d }: { scope: TOrderScope; detail: TOrderD
   const [viewing, setViewing] = useState<number | null>(null);
   const [reviewing, setReviewing] = useState<Voucher | null>(null);
   const [refunding, setRefunding] = useState(false);
+  const payLink = usePayLink(d.id);
   const manage = scope !== 'mine';
   // 审核凭证 and 退款 are function points of 收款订单 and 订单管理 (我的订单 has neither).
   const managePage = scope === 'collection' ? PAYMENT_PAGES.collection : PAYMENT_PAGES.operation;
@@ -102,6 +104,8 @@ function OrderDetail({ scope, detail: d }: { scope: TOrderScope; detail: TOrderD
           去支付
         </Button>
       )}
+      {scope === 'mine' && d.can.payLink && <PayLinkButton busy={payLink.busy} onClick={payLink.open} />}
+      {scope === 'mine' && d.can.payLink && d.payLinkToken && <RevokePayLinkButton orderId={d.id} />}
       {scope === 'mine' && d.can.uploadVoucher && (
         <Button onClick={() => void navigate(shellUrl('voucher', d.id))}>上传凭证</Button>
       )}
@@ -343,6 +347,7 @@ function OrderDetail({ scope, detail: d }: { scope: TOrderScope; detail: TOrderD
       <FileViewer files={files} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
       <ReviewDialog scope={scope} orderId={d.id} voucher={reviewing} onClose={() => setReviewing(null)} />
       <RefundDialog scope={scope} detail={d} open={refunding} onClose={() => setRefunding(false)} />
+      <PayLinkDialog orderId={d.id} link={payLink.link} onClose={payLink.close} />
     </Space>
   );
 }

@@ -5,6 +5,9 @@ import type {
   TOrderScope,
   TOrderState,
   TOrderStats,
+  TPayLink,
+  TPayLinkState,
+  TPayLinkView,
   TPayOptions,
   TPayStart,
   TPayStarted,
@@ -29,6 +32,8 @@ export const paymentKeys = {
   payOptions: (id: number) => [...paymentKeys.all, 'pay-options', id] as const,
   account: (id: number) => [...paymentKeys.all, 'account', id] as const,
   devCashier: (token: string) => [...paymentKeys.all, 'dev-cashier', token] as const,
+  payLink: (token: string) => [...paymentKeys.all, 'pay-link', token] as const,
+  payLinkState: (token: string) => [...paymentKeys.all, 'pay-link-state', token] as const,
   stats: (scope: TOrderScope, params: Query) => [...paymentKeys.all, 'stats', scope, params] as const,
 };
 
@@ -40,6 +45,9 @@ export const ordersApi = {
   state: (id: number) => api.get<TOrderState>(`/payments/mine/orders/${id}/state`, undefined, { silent: true }),
   payOptions: (id: number) => api.get<TPayOptions>(`/payments/mine/orders/${id}/pay-options`),
   pay: (id: number, body: TPayStart) => api.post<TPayStarted>(`/payments/mine/orders/${id}/pay`, body),
+  /** 复制付款链接: the order's link (made on the first call); 取消付款链接. */
+  makePayLink: (id: number) => api.post<TPayLink>(`/payments/mine/orders/${id}/pay-link`),
+  revokePayLink: (id: number) => api.request<null>(`/payments/mine/orders/${id}/pay-link`, 'DELETE'),
   cancel: (id: number, body: z.input<typeof ZCancelOrder>) =>
     api.post<null>(`/payments/mine/orders/${id}/cancel`, body),
   uploadVoucher: (id: number, body: z.input<typeof ZVoucherUpload>) =>
@@ -66,4 +74,12 @@ export const accountsApi = {
 export const devCashierApi = {
   get: (token: string) => api.get<TDevCashier>('/public/payments/dev-cashier', { token }, { silent: true }),
   act: (body: z.input<typeof ZDevCashierAction>) => api.post<TOrderState>('/public/payments/dev-cashier', body),
+};
+
+/** 付款链接 (no login: the link carries a token; the tenant is the domain's). */
+export const payLinkApi = {
+  view: (token: string) => api.get<TPayLinkView>('/public/payments/pay-link', { token }, { silent: true }),
+  /** What the link's page polls; silent: a failed poll is tried again, not shouted. */
+  state: (token: string) => api.get<TPayLinkState>('/public/payments/pay-link/state', { token }, { silent: true }),
+  pay: (token: string, body: TPayStart) => api.post<TPayStarted>('/public/payments/pay-link/pay', { token, ...body }),
 };

@@ -6,6 +6,7 @@ import {
   mineActions,
   money,
   payChannel,
+  payLinkUrl,
   refundAmount,
   scopeOf,
   settled,
@@ -25,6 +26,11 @@ describe('the payments screens’ helpers', () => {
       'warning', // 部分退款
     ]);
     expect(statusTone(99)).toBe('default');
+  });
+
+  it('makes the 付款链接 on this site, under the console’s base', () => {
+    const token = 'Ab-_'.repeat(8);
+    expect(payLinkUrl(token, 'https://demo.example.cn')).toBe(`https://demo.example.cn/new/payService?token=${token}`);
   });
 
   it('shows money as ¥ and yuan, times to the minute', () => {

@@ -2,6 +2,7 @@ import {
   fenToYuan,
   ORDER_SCOPES,
   OrderStatus,
+  PAY_LINK_PATH,
   PAYMENT_PAGES,
   type TOrder,
   type TOrderScope,
@@ -22,6 +23,11 @@ export const SHELL = {
 } as const;
 /** The development provider's cashier (no login). */
 export const DEV_CASHIER_PATH = '/dev-cashier';
+
+/** The 付款链接 an order's payer sends to whoever pays it: this site's /new/payService?token= (the router's basename). */
+export function payLinkUrl(token: string, origin = window.location.origin): string {
+  return `${origin}/new${PAY_LINK_PATH}?token=${encodeURIComponent(token)}`;
+}
 
 /** Below this width the payer is on a phone: the provider's own page instead of a QR code. */
 export const PHONE_WIDTH = 768;

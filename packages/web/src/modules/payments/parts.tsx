@@ -102,17 +102,22 @@ export function CancelOrderAction({
 
 /**
  * The payment shell's frame (no console: members open it on phones): the tenant's name, a way back
- * to 我的订单, and one column at most 560 px wide that never scrolls sideways at 390 px.
+ * to 我的订单 (not on the 付款链接, whose visitor has no console), and one column at most 560 px
+ * wide that never scrolls sideways at 390 px.
  */
-export function ShellFrame({ title, children }: { title: string; children: ReactNode }) {
+export function ShellFrame({ title, back = true, children }: { title: string; back?: boolean; children: ReactNode }) {
   const tenant = useTenant();
   return (
     <main style={{ minHeight: '100vh', background: '#f0f2f5', padding: '16px 12px 32px', overflowX: 'hidden' }}>
       <div style={{ maxWidth: 560, margin: '0 auto', display: 'flex', flexDirection: 'column', gap: 12 }}>
         <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
-          <Link to={SCOPE_PAGES.mine.path}>
-            <ArrowLeftOutlined /> 付款订单
-          </Link>
+          {back ? (
+            <Link to={SCOPE_PAGES.mine.path}>
+              <ArrowLeftOutlined /> 付款订单
+            </Link>
+          ) : (
+            <span />
+          )}
           <Typography.Text type="secondary" ellipsis style={{ minWidth: 0 }}>
             {tenant.companyName}
           </Typography.Text>

@@ -1,4 +1,4 @@
-import { PAYMENT_PAGES as P } from '@shetuan/shared/payments';
+import { PAYMENT_PAGES as P, PAY_LINK_PATH } from '@shetuan/shared/payments';
 import type { AppRoute, Crumb } from '../../app/route-registry';
 import { DETAIL_PATH, DEV_CASHIER_PATH, SHELL } from './helpers';
 
@@ -33,8 +33,8 @@ const shell = (path: string, screen: AppRoute['screen']): AppRoute => ({ path, s
 
 /**
  * 我的订单, 收款订单, 订单管理 (one list by scope), the order's detail, 收款账户, the payment shell,
- * the development provider's cashier (no login), and the payee's withdrawals: 银行卡, 申请提现,
- * 提现记录 (operators), 收款协议.
+ * the development provider's cashier and the 付款链接 /payService (both without login), and the
+ * payee's withdrawals: 银行卡, 申请提现, 提现记录 (operators), 收款协议.
  */
 export const paymentRoutes: AppRoute[] = [
   route(P.mine.path, () => lists().then((m) => ({ default: m.MineOrdersPage })), [{ name: P.mine.name }], {
@@ -65,4 +65,6 @@ export const paymentRoutes: AppRoute[] = [
   shell(SHELL.done, () => import('./shell/DonePage')),
   // Where the development provider's QR code and payment page lead: no login, no console, on a phone.
   { path: DEV_CASHIER_PATH, screen: () => import('./DevCashierPage'), meta: { requireLogin: false } },
+  // 付款链接: whoever the payer sent it to pays the order here, without logging in (spec 000: /payService).
+  { path: PAY_LINK_PATH, screen: () => import('./shell/PayServicePage'), meta: { requireLogin: false } },
 ];

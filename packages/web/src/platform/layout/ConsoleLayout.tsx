@@ -12,6 +12,8 @@ import { session } from '../../app/session';
 import { useActing } from '../auth/acting';
 import { authApi, useConsoleHead, useIdentities, useMenu, useSessionInfo } from '../auth/api';
 import { MessageBell } from '../messages/MessageBell';
+import { ConsoleQaLibraryLink } from '../pages/QaLibraryLink';
+import { MemberProfilePrompt } from '../personal/MemberProfilePrompt';
 import { consoleTitle } from '../tenant';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { builtOnly, toLayoutRoutes } from './menu-routes';
@@ -164,6 +166,7 @@ export default function ConsoleLayout() {
               </Space>,
             ]
           : []),
+        <ConsoleQaLibraryLink key="qa" iconOnly={narrow} />,
         <MessageBell key="bell" />,
         <Space key="switch" style={{ cursor: 'pointer' }} onClick={() => void switchIdentity()} title="切换身份">
           <SwapOutlined />
@@ -173,6 +176,7 @@ export default function ConsoleLayout() {
     >
       <RouteBreadcrumb meta={meta} />
       <KeepAliveOutlet />
+      <MemberProfilePrompt />
     </ProLayout>
   );
 }

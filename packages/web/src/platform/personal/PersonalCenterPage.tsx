@@ -1,45 +1,19 @@
-import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { maskPhone } from '@shetuan/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Row, Space, Tag } from 'antd';
 import { Link } from 'react-router';
-import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
-import { authKeys, useIdentities, useSessionInfo } from '../auth/api';
+import { useIdentities, useSessionInfo } from '../auth/api';
 import { WechatBindCard } from '../wechat/WechatBindCard';
 import { PhoneEntryCard } from './PhoneEntryCard';
+import { ProfileCard } from './ProfileCard';
 
 /** /personalCenter: the person's own data, identities, and the ways to change them. */
 export default function PersonalCenterPage() {
   const info = useSessionInfo();
   const identities = useIdentities();
-  const queryClient = useQueryClient();
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>
-        <Card title="基本资料" loading={info.isPending}>
-          {info.data && (
-            <ProForm
-              initialValues={{ name: info.data.name }}
-              submitter={{ searchConfig: { submitText: '保存' }, resetButtonProps: false }}
-              onFinish={async (values: { name: string }) => {
-                await api.request('/auth/profile', 'PUT', values);
-                void feedback.message.success('保存成功');
-                await queryClient.invalidateQueries({ queryKey: authKeys.session() });
-                return true;
-              }}
-            >
-              <ProFormText
-                name="name"
-                label="姓名"
-                rules={[
-                  { required: true, message: '请输入姓名' },
-                  { max: 30, message: '姓名最多30个字' },
-                ]}
-              />
-            </ProForm>
-          )}
-        </Card>
+        <ProfileCard />
       </Col>
       <Col xs={24} lg={12}>
         <Card title="账号安全" loading={info.isPending}>

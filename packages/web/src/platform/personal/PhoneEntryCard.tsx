@@ -40,6 +40,7 @@ export function PhoneEntryCard() {
     <Card title="在手机上继续">
       <Space align="start" size={24} wrap>
         <QRCode
+          aria-label="在手机上继续的二维码"
           value={entry?.url ?? '-'}
           size={148}
           status={!entry ? 'loading' : left === 0 ? 'expired' : 'active'}

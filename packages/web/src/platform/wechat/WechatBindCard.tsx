@@ -72,6 +72,7 @@ function BindDialog({ open, onDone, onClose }: { open: boolean; onDone: () => vo
     <Modal open={open} title="绑定微信" footer={null} width={360} onCancel={onClose} destroyOnHidden>
       <Space direction="vertical" align="center" style={{ width: '100%' }}>
         <QRCode
+          aria-label="绑定微信的二维码"
           value={qr?.qrContent ?? '-'}
           size={160}
           errorLevel="H"

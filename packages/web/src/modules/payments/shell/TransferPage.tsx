@@ -1,31 +1,14 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { OrderStatus } from '@shetuan/shared/payments';
-import { Alert, Button, Card, Result, Space, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Button, Card, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { money, SCOPE_PAGES, shellUrl } from '../helpers';
 import { ShellFrame } from '../parts';
-import { OrderSummary } from './PaymentPage';
+import { CopyLine, OrderSummary } from './PayMethods';
 import { ShellPending } from './ShellStates';
 import { useMineOrder } from './useMineOrder';
 
 const TITLE = '对公转账';
-
-/** One line of the bank account: its label over the value, with a copy button. */
-function CopyLine({ label, value, strong }: { label: string; value: string; strong?: boolean }): ReactNode {
-  return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Typography.Text type="secondary">{label}</Typography.Text>
-      <Typography.Text
-        strong={strong}
-        copyable={value ? { text: value, tooltips: ['复制', '已复制'] } : false}
-        style={{ fontSize: 16, overflowWrap: 'anywhere' }}
-      >
-        {value || '—'}
-      </Typography.Text>
-    </div>
-  );
-}
 
 /**
  * /new-payment-index/transfer?orderId= (the payment shell): the payee's bank account, the amount

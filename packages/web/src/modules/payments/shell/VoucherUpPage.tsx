@@ -10,7 +10,7 @@ import { fieldLimits, fieldRules } from '../../../platform/resource';
 import { ordersApi, paymentKeys } from '../api';
 import { SCOPE_PAGES, shellUrl } from '../helpers';
 import { ShellFrame } from '../parts';
-import { OrderSummary } from './PaymentPage';
+import { OrderSummary } from './PayMethods';
 import { ShellPending } from './ShellStates';
 import { useMineOrder } from './useMineOrder';
 

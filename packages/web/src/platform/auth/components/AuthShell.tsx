@@ -1,9 +1,23 @@
 import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { QaLibraryLink } from '../../pages/QaLibraryLink';
 import { consoleTitle, useTenant } from '../../tenant';
 
-/** The frame of every login-side screen: the tenant's logo and name beside a card. */
-export function AuthShell({ title, children, width = 420 }: { title: string; children: ReactNode; width?: number }) {
+/**
+ * The frame of every login-side screen: the tenant's logo and name beside a card, and below it the
+ * 问答库 link (not for a tenant of custom type 31, nor on the 问答库 itself).
+ */
+export function AuthShell({
+  title,
+  children,
+  width = 420,
+  qaLink = true,
+}: {
+  title: string;
+  children: ReactNode;
+  width?: number;
+  qaLink?: boolean;
+}) {
   const tenant = useTenant();
   return (
     <Flex
@@ -25,6 +39,11 @@ export function AuthShell({ title, children, width = 420 }: { title: string; chi
       <Card title={title} style={{ width: '100%', maxWidth: width, boxShadow: '0 8px 24px rgba(22, 119, 255, 0.08)' }}>
         {children}
       </Card>
+      {qaLink && (
+        <div style={{ marginTop: 16 }}>
+          <QaLibraryLink customType={tenant.customType} />
+        </div>
+      )}
     </Flex>
   );
 }

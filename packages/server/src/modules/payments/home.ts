@@ -1,0 +1,77 @@
+import { InvoiceStatus, OrderStatus, PAYMENT_PAGES as P, WithdrawalStatus } from '@shetuan/shared/payments';
+import type { HomeContribution } from '../../platform/modules';
+import * as repo from './repository';
+import { lastMonths } from './wallet';
+
+/** 'YYYY-MM' as a chart's axis reads it: 11月. */
+const monthLabel = (month: string) => `${Number(month.slice(5))}月`;
+
+/**
+ * The payments module on the home pages (platform/home): the person's orders to pay (个人首页);
+ * for the payee, vouchers to review (收款订单), invoice applications to issue (开票管理) and
+ * withdrawals to pay out (提现记录); this month's income and the last twelve months' (钱包: the
+ * ledger's payee account, as the wallet reads it).
+ */
+export const paymentsHome: HomeContribution = {
+  todos: [
+    {
+      key: 'payments.to-pay',
+      home: 'personal',
+      label: '待支付的订单',
+      path: P.mine.path,
+      permission: P.mine.path,
+      count: (tx, caller, now) => repo.countOrdersToPay(tx, caller.tenantId, caller.userId, now),
+    },
+    {
+      key: 'payments.vouchers',
+      home: 'unit',
+      label: '待审核的转账凭证',
+      path: P.collection.path,
+      permission: P.collection.audit,
+      count: (tx, caller) => repo.countCollectionOrders(tx, caller.tenantId, OrderStatus.REVIEW),
+    },
+    {
+      key: 'payments.invoices',
+      home: 'unit',
+      label: '待开票的申请',
+      path: P.invoiceIssue.path,
+      permission: P.invoiceIssue.issue,
+      count: (tx, caller) => repo.countIssueInvoices(tx, caller.tenantId, InvoiceStatus.PENDING),
+    },
+    {
+      key: 'payments.withdrawals',
+      home: 'unit',
+      label: '待打款的提现',
+      path: P.withdrawals.path,
+      permission: P.withdrawals.approve,
+      count: (tx, caller) => repo.countWithdrawals(tx, caller.tenantId, WithdrawalStatus.WAITING),
+    },
+  ],
+  figures: [
+    {
+      key: 'payments.income-month',
+      label: '本月收入',
+      unit: 'fen',
+      path: P.wallet.path,
+      permission: P.wallet.path,
+      value: async (tx, caller, now) => {
+        const { since } = lastMonths(now, 1);
+        const rows = await repo.walletMonths(tx, caller.tenantId, since);
+        return rows.reduce((sum, r) => sum + r.creditFen, 0);
+      },
+    },
+  ],
+  series: [
+    {
+      key: 'payments.income-months',
+      label: '近12个月收入（元）',
+      unit: 'fen',
+      permission: P.wallet.path,
+      points: async (tx, caller, now) => {
+        const { months, since } = lastMonths(now);
+        const found = new Map((await repo.walletMonths(tx, caller.tenantId, since)).map((r) => [r.month, r]));
+        return months.map((m) => ({ label: monthLabel(m), value: found.get(m)?.creditFen ?? 0 }));
+      },
+    },
+  ],
+};

@@ -104,29 +104,27 @@ function Editor({ form }: { form: TFormDetail }) {
   }, [blocker]);
 
   return (
-    <>
-      <Designer
-        toolbarExtra={
-          <Tooltip title="Ctrl+S">
-            <Button
-              type={dirty ? 'primary' : 'default'}
-              icon={<SaveOutlined />}
-              loading={saving}
-              onClick={() => void save()}
-            >
-              {dirty ? '保存' : '已保存'}
-            </Button>
-          </Tooltip>
-        }
-        variant={form.kind}
-        deleteOnServer={deleteOnServer}
-        schema={history.value}
-        onChange={history.set}
-        undo={history.undo}
-        redo={history.redo}
-        canUndo={history.canUndo}
-        canRedo={history.canRedo}
-      />
-    </>
+    <Designer
+      toolbarExtra={
+        <Tooltip title="Ctrl+S">
+          <Button
+            type={dirty ? 'primary' : 'default'}
+            icon={<SaveOutlined />}
+            loading={saving}
+            onClick={() => void save()}
+          >
+            {dirty ? '保存' : '已保存'}
+          </Button>
+        </Tooltip>
+      }
+      variant={form.kind}
+      deleteOnServer={deleteOnServer}
+      schema={history.value}
+      onChange={history.set}
+      undo={history.undo}
+      redo={history.redo}
+      canUndo={history.canUndo}
+      canRedo={history.canRedo}
+    />
   );
 }

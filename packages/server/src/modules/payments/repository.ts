@@ -1,7 +1,7 @@
 import { likePattern } from '@shetuan/shared';
 import { OrderStatus, type TOrderQuery } from '@shetuan/shared/payments';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../platform/db';
+import { type AppDatabase, queryRows, type Tx } from '../../platform/db';
 import { users } from '../../platform/directory/tables';
 import { files } from '../../platform/files';
 import { tenants } from '../../platform/tenancy/tables';
@@ -541,6 +541,42 @@ export async function payOpenOrder(
     refundedFen: Number(r.refunded_fen),
     payerUserId: Number(r.payer_user_id),
   };
+}
+
+/**
+ * payOpenOrder in one round trip, outside an explicit transaction: the function of migration 0038
+ * sets the tenant for its own statement and does the same work atomically (its ledger lines are
+ * still checked at commit). Only on PostgreSQL, where each statement has a pooled connection of its
+ * own; embedded PGlite shares one connection, so there the transactional path is taken. Answers
+ * the paid order's id, or undefined (then the caller takes the transactional path).
+ */
+export async function payOpenOrderAtOnce(
+  db: AppDatabase,
+  tenantId: number,
+  p: {
+    orderNo: string;
+    kind: string;
+    providerTxnId: string;
+    amountFen: number;
+    paidAt: Date;
+    raw: Record<string, unknown>;
+    actor: string;
+    remark: string;
+    memo: string;
+    /** Kinds of order whose module is told when they are paid (inside a transaction). */
+    skipKinds: readonly string[];
+  },
+): Promise<number | undefined> {
+  if (db.kind !== 'postgres') return undefined;
+  const [row] = await db.withGlobal((g) =>
+    queryRows<{ paid_order: string }>(
+      g,
+      sql`select paid_order from payments_pay_open_order(${tenantId}, ${p.orderNo}, ${p.kind}, ${p.providerTxnId},
+        ${p.amountFen}, ${p.paidAt.toISOString()}::timestamptz, ${JSON.stringify(p.raw)}::jsonb, ${p.actor}, ${p.remark},
+        ${p.memo}, ${sql.param([...p.skipKinds])}::text[])`,
+    ),
+  );
+  return row ? Number(row.paid_order) : undefined;
 }
 
 /** The number of ledger lines and their sum (zero when the books balance). */

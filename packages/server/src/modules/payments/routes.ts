@@ -392,12 +392,15 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const headers: Record<string, string | undefined> = {};
       for (const [k, v] of Object.entries(request.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v[0] : v;
-      const answer = await inDomainTenant(request, (tx, tenantId) =>
-        pay.receiveNotification(tx, tenantId, config, request.params.accountId, {
-          headers,
-          body: request.rawBody ?? '',
-        }),
-      );
+      const raw = { headers, body: request.rawBody ?? '' };
+      // The common case in one round trip; anything else (or a provider not yet known to this
+      // process) in a transaction, from the start.
+      const tenantId = await tenantOfRequest(db, request);
+      const answer =
+        (await pay.receiveNotificationAtOnce(db, tenantId, config, request.params.accountId, raw)) ??
+        (await db.withTenant(tenantId, (tx) =>
+          pay.receiveNotification(tx, tenantId, config, request.params.accountId, raw),
+        ));
       return reply.code(answer.status).type(answer.contentType).send(answer.body);
     },
   );

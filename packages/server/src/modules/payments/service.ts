@@ -20,7 +20,7 @@ import {
   VoucherStatus,
 } from '@shetuan/shared/payments';
 import type { AppConfig } from '../../platform/config';
-import type { Tx } from '../../platform/db';
+import type { AppDatabase, Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { enqueueJob } from '../../platform/jobs';
 import { installedModules, type OrderHandlers, type OrderNotice } from '../../platform/modules';
@@ -687,6 +687,54 @@ async function notifiedProvider(
   // Only accounts that exist are kept (an address guessed at random is not).
   if (provider) notified.set(key, { until: Date.now() + PROVIDER_TTL_MS, provider });
   return provider;
+}
+
+/** The kinds of order whose module is told when they are paid (inside the paying transaction). */
+function kindsToldWhenPaid(): string[] {
+  return installedModules().flatMap((m) =>
+    Object.entries(m.orderHandlers ?? {})
+      .filter(([, h]) => h.paid)
+      .map(([kind]) => kind),
+  );
+}
+
+/**
+ * A notification in one round trip when it can be (README, "One statement"): the account's provider
+ * is known to this process, the notification verifies and says paid, and the order is open, of this
+ * amount, of a kind no module must be told of inside the transaction. Answers the provider's
+ * acknowledgement, or null: the transactional path (receiveNotification) then takes it from the
+ * start, so nothing here is ever half done.
+ */
+export async function receiveNotificationAtOnce(
+  db: AppDatabase,
+  tenantId: number,
+  config: AppConfig,
+  accountId: number,
+  raw: RawNotification,
+): Promise<{ status: number; contentType: string; body: string } | null> {
+  const hit = notifiedOf(config).get(`${tenantId}:${accountId}`);
+  if (!hit || hit.until <= Date.now() || db.kind !== 'postgres') return null;
+  const provider = hit.provider;
+  let paid: ProviderPayment;
+  try {
+    paid = await provider.parseNotification(raw);
+  } catch {
+    return null;
+  }
+  if (paid.state !== 'paid' || paid.currency !== 'CNY') return null;
+  const done = await repo.payOpenOrderAtOnce(db, tenantId, {
+    orderNo: paid.orderNo,
+    kind: provider.kind,
+    providerTxnId: paid.providerTxnId,
+    amountFen: paid.amountFen,
+    paidAt: paid.paidAt ?? new Date(),
+    raw: { paidAt: iso(paid.paidAt) },
+    actor: SYSTEM.name,
+    remark: `${PAY_KIND_NAMES[provider.kind]}支付成功，交易号 ${paid.providerTxnId}`,
+    memo: `收款 ${paid.orderNo}`,
+    skipKinds: kindsToldWhenPaid(),
+  });
+  return done === undefined ? null : provider.acknowledge(true);
 }
 
 /**

@@ -1,6 +1,23 @@
 import { likePattern } from '@shetuan/shared';
 import { OrderStatus, type TOrderQuery } from '@shetuan/shared/payments';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type AppDatabase, queryRows, type Tx } from '../../platform/db';
 import { users } from '../../platform/directory/tables';
 import { files } from '../../platform/files';
@@ -21,6 +38,18 @@ import {
   paymentAccounts,
   withdrawals,
 } from './tables';
+
+/**
+ * The rows of a column's instant between two China-time dates (YYYY-MM-DD, both included, either
+ * may be absent): the lists' 日期 filters.
+ */
+function onChinaDays(column: AnyColumn, from?: string, to?: string): SQL | undefined {
+  const day = (d: string) => new Date(`${d}T00:00:00+08:00`);
+  return and(
+    from ? gte(column, day(from)) : undefined,
+    to ? lt(column, new Date(day(to).getTime() + 86_400_000)) : undefined,
+  );
+}
 
 /**
  * The payments module's SQL. Every query names its tenant (docs/scale-out.md); row-level security
@@ -253,8 +282,7 @@ function orderWhere(tenantId: number, f: OrderFilter): SQL | undefined {
     f.tenantPayee ? isNull(orders.payeeOrgId) : undefined,
     f.status !== undefined ? eq(orders.status, f.status) : undefined,
     f.method ? eq(orders.method, f.method) : undefined,
-    f.from ? gte(orders.createdAt, new Date(`${f.from}T00:00:00+08:00`)) : undefined,
-    f.to ? lt(orders.createdAt, new Date(new Date(`${f.to}T00:00:00+08:00`).getTime() + 86_400_000)) : undefined,
+    onChinaDays(orders.createdAt, f.from, f.to),
     like ? or(ilike(orders.orderNo, like), ilike(orders.title, like), ilike(orders.payerName, like)) : undefined,
   );
 }
@@ -465,117 +493,53 @@ export async function markPaid(
     where tenant_id = ${tenantId} and id = ${p.orderId}`);
 }
 
-/** What a module's handler is told of an order paid on the fast path. */
-export interface PaidOrder {
-  id: number;
+/** A notification's payment as the one-statement path writes it (service.ts applyPayment). */
+export interface OpenOrderPayment {
   orderNo: string;
-  bizType: string;
-  bizRef: string;
+  kind: string;
+  providerTxnId: string;
   amountFen: number;
-  refundedFen: number;
-  payerUserId: number;
+  paidAt: Date;
+  raw: Record<string, unknown>;
+  actor: string;
+  remark: string;
+  memo: string;
+  /** Kinds of order left to the transactional path (their module is told inside it). */
+  skipKinds: readonly string[];
 }
 
 /**
- * A notification's common case in one statement: the order, open (待支付 or 待审核) and of exactly
- * this amount, is locked; the provider's transaction is recorded once (its unique key); the two
- * ledger lines, the event and the paid state are written. Answers the order, or undefined when
- * any of that does not hold (already paid, cancelled, another amount, a repeated transaction):
- * the caller then takes the careful path, which sorts those out under the same lock. The ledger's
- * balance is still checked at commit by the trigger.
+ * A notification's common case in one statement, `payments_pay_open_order` (migration 0038, where
+ * the SQL and its rules are): the order, open (待支付 or 待审核), of exactly this amount and not of a
+ * skipped kind, is locked; the provider's transaction recorded once; both ledger lines, the event
+ * and the paid state written. Answers the paid order's id, or undefined when any of that does not
+ * hold (the caller then takes the careful path). The function sets the tenant for its statement:
+ * the same tenant inside withTenant's transaction.
  */
-export async function payOpenOrder(
-  tx: Tx,
-  tenantId: number,
-  p: {
-    orderNo: string;
-    kind: string;
-    providerTxnId: string;
-    amountFen: number;
-    paidAt: Date;
-    raw: Record<string, unknown>;
-    actor: string;
-    remark: string;
-    memo: string;
-  },
-): Promise<PaidOrder | undefined> {
-  const [r] = await queryRows<Record<string, unknown>>(
-    tx,
-    sql`
-    with o as (
-      select id, status, payee_org_id from orders
-      where tenant_id = ${tenantId} and order_no = ${p.orderNo} and status in (0, 1) and amount_fen = ${p.amountFen}
-      for update
-    ), pay as (
-      insert into order_payments (tenant_id, order_id, kind, provider_txn_id, amount_fen, state, raw)
-      select ${tenantId}, o.id, ${p.kind}, ${p.providerTxnId}, ${p.amountFen}, 'applied', ${JSON.stringify(p.raw)}::jsonb
-      from o
-      on conflict (tenant_id, kind, provider_txn_id) do nothing
-      returning id, order_id
-    ), ledger as (
-      insert into ledger_entries (tenant_id, txn, account, amount_fen, order_id, memo)
-      select ${tenantId}, 'pay:' || pay.id, v.account, v.amount, pay.order_id, ${p.memo}
-      from pay join o on o.id = pay.order_id
-      cross join lateral (values
-        (${`clearing:${p.kind}`}, ${p.amountFen}::bigint),
-        (case when o.payee_org_id is null then 'payee:tenant' else 'payee:org:' || o.payee_org_id end, -${p.amountFen}::bigint)
-      ) v(account, amount)
-    ), event as (
-      insert into order_events (tenant_id, order_id, from_status, to_status, actor, remark)
-      select ${tenantId}, o.id, o.status, 2, ${p.actor}, ${p.remark}
-      from o join pay on pay.order_id = o.id
-    )
-    update orders set status = 2, paid_at = ${p.paidAt.toISOString()}::timestamptz, method = ${p.kind}, updated_at = now()
-    from pay
-    where orders.tenant_id = ${tenantId} and orders.id = pay.order_id
-    returning orders.id, orders.order_no, orders.biz_type, orders.biz_ref, orders.amount_fen, orders.refunded_fen,
-      orders.payer_user_id`,
-  );
-  if (!r) return undefined;
-  return {
-    id: Number(r.id),
-    orderNo: String(r.order_no),
-    bizType: String(r.biz_type),
-    bizRef: String(r.biz_ref),
-    amountFen: Number(r.amount_fen),
-    refundedFen: Number(r.refunded_fen),
-    payerUserId: Number(r.payer_user_id),
-  };
+function payOpenOrderSql(tenantId: number, p: OpenOrderPayment): SQL {
+  return sql`select paid_order from payments_pay_open_order(${tenantId}, ${p.orderNo}, ${p.kind}, ${p.providerTxnId},
+    ${p.amountFen}, ${p.paidAt.toISOString()}::timestamptz, ${JSON.stringify(p.raw)}::jsonb, ${p.actor}, ${p.remark},
+    ${p.memo}, ${sql.param([...p.skipKinds])}::text[])`;
+}
+
+/** The one-statement payment inside the caller's transaction (its handlers run after, in it). */
+export async function payOpenOrder(tx: Tx, tenantId: number, p: OpenOrderPayment): Promise<number | undefined> {
+  const [row] = await queryRows<{ paid_order: string }>(tx, payOpenOrderSql(tenantId, p));
+  return row ? Number(row.paid_order) : undefined;
 }
 
 /**
- * payOpenOrder in one round trip, outside an explicit transaction: the function of migration 0038
- * sets the tenant for its own statement and does the same work atomically (its ledger lines are
- * still checked at commit). Only on PostgreSQL, where each statement has a pooled connection of its
- * own; embedded PGlite shares one connection, so there the transactional path is taken. Answers
- * the paid order's id, or undefined (then the caller takes the transactional path).
+ * The same in one round trip, outside an explicit transaction: one atomic statement (its ledger
+ * lines still checked at commit). Only on PostgreSQL, where each statement has a pooled connection
+ * of its own; embedded PGlite shares one connection, so there the transactional path is taken.
  */
 export async function payOpenOrderAtOnce(
   db: AppDatabase,
   tenantId: number,
-  p: {
-    orderNo: string;
-    kind: string;
-    providerTxnId: string;
-    amountFen: number;
-    paidAt: Date;
-    raw: Record<string, unknown>;
-    actor: string;
-    remark: string;
-    memo: string;
-    /** Kinds of order whose module is told when they are paid (inside a transaction). */
-    skipKinds: readonly string[];
-  },
+  p: OpenOrderPayment,
 ): Promise<number | undefined> {
   if (db.kind !== 'postgres') return undefined;
-  const [row] = await db.withGlobal((g) =>
-    queryRows<{ paid_order: string }>(
-      g,
-      sql`select paid_order from payments_pay_open_order(${tenantId}, ${p.orderNo}, ${p.kind}, ${p.providerTxnId},
-        ${p.amountFen}, ${p.paidAt.toISOString()}::timestamptz, ${JSON.stringify(p.raw)}::jsonb, ${p.actor}, ${p.remark},
-        ${p.memo}, ${sql.param([...p.skipKinds])}::text[])`,
-    ),
-  );
+  const [row] = await db.withGlobal((g) => queryRows<{ paid_order: string }>(g, payOpenOrderSql(tenantId, p)));
   return row ? Number(row.paid_order) : undefined;
 }
 
@@ -878,8 +842,7 @@ export async function pageFlows(
   const where = and(
     eq(ledgerEntries.tenantId, tenantId),
     f.account ? eq(ledgerEntries.account, f.account) : undefined,
-    f.from ? gte(ledgerEntries.at, new Date(`${f.from}T00:00:00+08:00`)) : undefined,
-    f.to ? lt(ledgerEntries.at, new Date(new Date(`${f.to}T00:00:00+08:00`).getTime() + 86_400_000)) : undefined,
+    onChinaDays(ledgerEntries.at, f.from, f.to),
     like ? or(ilike(orders.orderNo, like), ilike(orders.title, like)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
@@ -1131,8 +1094,7 @@ export async function pageWithdrawals(
   const where = and(
     eq(withdrawals.tenantId, tenantId),
     f.status !== undefined ? eq(withdrawals.status, f.status) : undefined,
-    f.from ? gte(withdrawals.createdAt, new Date(`${f.from}T00:00:00+08:00`)) : undefined,
-    f.to ? lt(withdrawals.createdAt, new Date(new Date(`${f.to}T00:00:00+08:00`).getTime() + 86_400_000)) : undefined,
+    onChinaDays(withdrawals.createdAt, f.from, f.to),
     like
       ? or(
           ilike(withdrawals.withdrawNo, like),

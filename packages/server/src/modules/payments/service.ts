@@ -406,9 +406,15 @@ export async function applyPayment(
       actor: actor.name,
       remark: `${PAY_KIND_NAMES[kind]}支付成功，交易号 ${paid.providerTxnId}`,
       memo: `收款 ${paid.orderNo}`,
+      skipKinds: [],
     });
-    if (fast) {
-      await handlersOf(fast.bizType)?.paid?.(tx, tenantId, fast);
+    if (fast !== undefined) {
+      // Its module is told in this transaction (the order read only when some module listens).
+      if (kindsToldWhenPaid().length > 0) {
+        const order = await repo.getOrder(tx, tenantId, fast);
+        if (order)
+          await handlersOf(order.bizType)?.paid?.(tx, tenantId, notice(order, { status: OrderStatus.PAID, paidAt }));
+      }
       return 'applied';
     }
   }

@@ -1,7 +1,12 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { MODULES } from './modules';
 import { writeOperationLog } from './platform/audit/service';
 import { authenticate, tokenOf } from './platform/auth/hook';
@@ -103,6 +108,9 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
       },
     },
     transform: jsonSchemaTransform,
+    // Recursive schemas (menu and department trees, cascader options) are components named by
+    // their zod `.meta({ id })`; without this their references would point nowhere.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_ROOT}/docs` });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZNewPassword, ZPassword, ZPhone, ZSmsCode } from '../platform/validators';
 
+export * from './login-side';
 export * from './member-profile';
 export * from './page-type';
 export * from './pages';
@@ -29,7 +30,7 @@ export const ZPasswordLogin = z.object({
 });
 export type TPasswordLogin = z.infer<typeof ZPasswordLogin>;
 
-export const ZSmsPurpose = z.enum(['login', 'reset', 'bind', 'change', 'register']);
+export const ZSmsPurpose = z.enum(['login', 'reset', 'bind', 'change', 'register', 'activate']);
 export type TSmsPurpose = z.infer<typeof ZSmsPurpose>;
 
 export const ZSendCode = z.object({
@@ -118,17 +119,19 @@ export interface TMenuItem {
   key: string;
   children: TMenuItem[];
 }
-export const ZMenuItem: z.ZodType<TMenuItem> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    pid: z.number().int(),
-    name: z.string(),
-    path: z.string(),
-    img: z.string(),
-    key: z.string(),
-    children: z.array(ZMenuItem),
-  }),
-);
+export const ZMenuItem: z.ZodType<TMenuItem> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      pid: z.number().int(),
+      name: z.string(),
+      path: z.string(),
+      img: z.string(),
+      key: z.string(),
+      children: z.array(ZMenuItem),
+    }),
+  )
+  .meta({ id: 'MenuItem' });
 export const ZMenuData = z.object({
   menuResult: z.array(ZMenuItem),
   /** The hidden activity-level menu, kept apart (spec 000 §4). */
@@ -224,6 +227,11 @@ export const ZOnlineSession = z.object({
   createdAt: z.string(),
   lastSeenAt: z.string(),
   current: z.boolean(),
+  /**
+   * The open sessions this row stands for: a person's logins from one browser at one address as
+   * one identity (a browser that logged in again left its earlier session open). Ended together.
+   */
+  sessions: z.number().int(),
 });
 export type TOnlineSession = z.infer<typeof ZOnlineSession>;
 

@@ -72,7 +72,7 @@ export const ZDepartment = z.object({
   get children() {
     return z.array(ZDepartment).optional();
   },
-});
+}).meta({ id: 'Department' });
 export type TDepartment = z.infer<typeof ZDepartment>;
 export const ZDepartmentPage = ZPage(ZDepartment);
 

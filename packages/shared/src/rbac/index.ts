@@ -42,7 +42,7 @@ export const ZMenuNode: z.ZodType<TMenuNode> = z.lazy(() =>
     functions: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
     children: z.array(ZMenuNode),
   }),
-);
+).meta({ id: 'MenuNode' });
 export const ZMenuTree = z.object({ tree: z.array(ZMenuNode) });
 
 export const ZRoleGrants = z.object({

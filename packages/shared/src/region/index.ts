@@ -22,7 +22,7 @@ export const ZRegionNode: z.ZodType<TRegionNode> = z.lazy(() =>
     a: z.string().optional(),
     d: z.array(ZRegionNode).optional(),
   }),
-);
+).meta({ id: 'RegionNode' });
 
 /** The region-list panel: a flat page of regions with their full names. */
 export const ZRegionListItem = z.object({

@@ -16,7 +16,9 @@ export function requirePermissionDeclaration(route: RouteOptions): void {
     throw new Error(`Route ${String(route.method)} ${url} declares no permission (config.permission)`);
   }
   const schema = route.schema as ({ description?: string } & Record<string, unknown>) | undefined;
-  if (schema && !schema.hide) {
-    schema.description = `${schema.description ? `${schema.description}\n\n` : ''}Permission: \`${permission}\``;
+  // A GET route's automatic HEAD twin shares its schema object: say it once.
+  const note = `Permission: \`${permission}\``;
+  if (schema && !schema.hide && !schema.description?.endsWith(note)) {
+    schema.description = `${schema.description ? `${schema.description}\n\n` : ''}${note}`;
   }
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ok, ZEnvelope, ZPage } from '@shetuan/shared';
-import { ZRegionListItem, ZRegionListQuery } from '@shetuan/shared/region';
+import { ZRegionListItem, ZRegionListQuery, ZRegionNode } from '@shetuan/shared/region';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../http/app-types';
 import { regionList, regionTree } from './data';
@@ -16,8 +17,19 @@ export async function regionRoutes(app: AppInstance): Promise<void> {
   let etag = '';
   app.get(
     '/common/regions',
-    { config: { permission: 'public' }, schema: { tags, summary: '省市区数据（c 代码, n 名称, p, y, a, d 下级）' } },
-    async (request, reply) => {
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: '省市区数据（c 代码, n 名称, p, y, a, d 下级）',
+        // Declared for the document and the typed client; the answer is sent pre-serialised (below).
+        response: { 200: ZEnvelope(z.array(ZRegionNode)) },
+      },
+    },
+    async (request, typedReply) => {
+      // The answer is sent as prepared bytes, past the schema's serializer (Fastify sends a Buffer or
+      // string as it is), so the reply is used untyped here.
+      const reply = typedReply as unknown as FastifyReply;
       if (!body) {
         const raw = JSON.stringify({ code: 200, msg: '操作成功', data: regionTree(), success: true });
         body = { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw) };

@@ -1,5 +1,5 @@
-import { DICT_ITEMS, type TDictItem, type TDictionary } from '@shetuan/shared/dictionaries';
-import { api } from '../../app/request';
+import { DICT_ITEMS, type TDictItem } from '@shetuan/shared/dictionaries';
+import { apiCall } from '../../app/typed-api';
 import { resourceApi } from '../../platform/resource/api';
 
 /** Query keys of the dictionaries module. */
@@ -15,7 +15,7 @@ export const dictItems = resourceApi(DICT_ITEMS);
 const PAGE = 100;
 
 export const dictionariesApi = {
-  list: () => api.get<{ list: TDictionary[] }>('/dictionaries'),
+  list: () => apiCall.get('/dictionaries'),
   /** Every item of a dictionary, in order (for reordering: the order is of the whole dictionary). */
   async allItems(dictCode: string): Promise<TDictItem[]> {
     const items: TDictItem[] = [];
@@ -25,6 +25,5 @@ export const dictionariesApi = {
       if (page.records.length < PAGE || items.length >= page.total) return items;
     }
   },
-  reorder: (dictCode: string, ids: number[]) =>
-    api.request<null>('/dictionaries/items/order', 'PUT', { dictCode, ids }),
+  reorder: (dictCode: string, ids: number[]) => apiCall.put('/dictionaries/items/order', { body: { dictCode, ids } }),
 };

@@ -1,13 +1,12 @@
-import type { TPage } from '@shetuan/shared';
-import type { TMenuNode, TRole, TRoleGrants } from '@shetuan/shared/rbac';
+import type { TMenuNode, TRoleGrants } from '@shetuan/shared/rbac';
 import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Col, Empty, Input, List, Row, Space, Spin, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
+import { apiCall } from '../../app/typed-api';
 import { useCan } from '../auth/can';
 
 export const rbacKeys = {
@@ -64,16 +63,15 @@ export default function JurisdictionPage() {
   const roleId = Number(params.get('roleId')) || null;
   const roles = useQuery({
     queryKey: rbacKeys.roles(),
-    queryFn: async () => (await api.get<TPage<TRole>>('/rbac/roles', { current: 1, pageSize: 100 })).records,
+    queryFn: async () => (await apiCall.get('/rbac/roles', { query: { current: 1, pageSize: 100 } })).records,
   });
   const tree = useQuery({
     queryKey: rbacKeys.tree(),
-    queryFn: async () => (await api.get<{ tree: TMenuNode[] }>('/rbac/menus/tree')).tree,
+    queryFn: async () => (await apiCall.get('/rbac/menus/tree')).tree,
   });
   const grants = useQuery({
     queryKey: rbacKeys.grants(roleId ?? 0),
-    queryFn: () => api.get<TRoleGrants>(`/rbac/roles/${roleId}/grants`),
-    enabled: Boolean(roleId),
+    queryFn: roleId ? () => apiCall.get('/rbac/roles/{id}/grants', { path: { id: roleId } }) : skipToken,
   });
   const [menuChecked, setMenuChecked] = useState<Set<number>>(new Set());
   const [fnChecked, setFnChecked] = useState<Set<number>>(new Set());
@@ -120,7 +118,7 @@ export default function JurisdictionPage() {
     setSaving(true);
     try {
       const body: TRoleGrants = { menuIds: [...menuChecked], functionIds: [...fnChecked] };
-      await api.request(`/rbac/roles/${roleId}/grants`, 'PUT', body);
+      await apiCall.put('/rbac/roles/{id}/grants', { path: { id: roleId }, body });
       void feedback.message.success('权限已保存');
       await queryClient.invalidateQueries({ queryKey: rbacKeys.all });
     } finally {

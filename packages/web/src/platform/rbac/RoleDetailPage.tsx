@@ -1,12 +1,12 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import type { TRoleDetail, TRoleHolder } from '@shetuan/shared/rbac';
+import type { TRoleHolder } from '@shetuan/shared/rbac';
 import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Popconfirm, Skeleton, Space, Table, Tag } from 'antd';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
+import { apiCall } from '../../app/typed-api';
 import { useCan } from '../auth/can';
 import { LinkButton } from '../components/LinkButton';
 import { ListPage } from '../components/ListPage';
@@ -21,7 +21,7 @@ export default function RoleDetailPage() {
   const ref = useRef<ActionType | undefined>(undefined);
   const role = useQuery({
     queryKey: roleKeys.detail(id),
-    queryFn: () => api.get<TRoleDetail>(`/rbac/roles/${id}`),
+    queryFn: () => apiCall.get('/rbac/roles/{id}', { path: { id } }),
     enabled: id > 0,
   });
   if (!(id > 0)) return <Card title="角色详情">缺少角色编号，请从角色管理进入。</Card>;
@@ -45,7 +45,9 @@ export default function RoleDetailPage() {
             okText="移除"
             cancelText="取消"
             onConfirm={async () => {
-              await api.request(`/rbac/roles/${id}/holders/${row.identityId}`, 'DELETE');
+              await apiCall.delete('/rbac/roles/{id}/holders/{identityId}', {
+                path: { id, identityId: row.identityId },
+              });
               void feedback.message.success('已移除');
               void ref.current?.reload();
               void role.refetch();

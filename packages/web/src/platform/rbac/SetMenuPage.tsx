@@ -6,7 +6,7 @@ import { Card, Popconfirm, Space, Spin, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import type { ReactElement } from 'react';
 import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
+import { apiCall } from '../../app/typed-api';
 import { authKeys } from '../auth/api';
 import { useCan } from '../auth/can';
 import { LinkButton } from '../components/LinkButton';
@@ -63,7 +63,7 @@ export default function SetMenuPage() {
   const queryClient = useQueryClient();
   const tree = useQuery({
     queryKey: [...rbacKeys.tree(), 'config'],
-    queryFn: async () => (await api.get<{ tree: TMenuNode[] }>('/rbac/menus')).tree,
+    queryFn: async () => (await apiCall.get('/rbac/menus')).tree,
   });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: rbacKeys.all });
@@ -89,7 +89,7 @@ export default function SetMenuPage() {
               okText="删除"
               cancelText="取消"
               onConfirm={async () => {
-                await api.request(`/rbac/menus/${m.id}`, 'DELETE');
+                await apiCall.delete('/rbac/menus/{id}', { path: { id: m.id } });
                 void feedback.message.success('删除成功');
                 refresh();
               }}

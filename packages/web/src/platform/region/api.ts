@@ -1,7 +1,6 @@
-import type { TPage } from '@shetuan/shared';
-import type { TRegionListItem, TRegionNode } from '@shetuan/shared/region';
+import type { TRegionNode } from '@shetuan/shared/region';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/request';
+import { type ApiQuery, apiCall } from '../../app/typed-api';
 
 export const regionKeys = {
   all: ['region'] as const,
@@ -13,15 +12,14 @@ export const regionKeys = {
 export function useRegionTree() {
   return useQuery({
     queryKey: regionKeys.tree(),
-    queryFn: () => api.get<TRegionNode[]>('/common/regions', undefined, { persistent: true }),
+    queryFn: () => apiCall.get('/common/regions', {}, { persistent: true }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export const regionApi = {
-  list: (query: { parent?: string; keyword?: string; current: number }) =>
-    api.get<TPage<TRegionListItem>>('/common/regions/list', query),
+  list: (query: ApiQuery<'get', '/common/regions/list'>) => apiCall.get('/common/regions/list', { query }),
 };
 
 /** The codes from the province down to a code (the cascader's value), [] when unknown. */

@@ -33,7 +33,8 @@ describe('a form question takes its options from a dictionary (引用字典)', (
     await palette.getByRole('button', { name: '下拉选择', exact: true }).click();
     await canvas.getByRole('button', { name: '题目：下拉选择' }).click();
     await panel.getByLabel('标题', { exact: true }).fill('最高学历');
-    await panel.getByRole('switch', { name: '必填' }).click();
+    // A new question is required already.
+    expect(await panel.getByRole('switch', { name: '必填' }).getAttribute('aria-checked')).toBe('true');
     // 手动输入 at first: the question's own options.
     await panel.getByLabel('选项1', { exact: true }).waitFor();
     await panel.getByText('引用字典', { exact: true }).click();

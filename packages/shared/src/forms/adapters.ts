@@ -1,24 +1,18 @@
-import {
-  FIELD_TYPES,
-  type FieldType,
-  PERSONAL_TYPES,
-  type PersonalType,
-  type TFieldOption,
-  type TFieldProps,
-  type TFormField,
-  ZFormField,
-} from './schema';
+import { importForm } from './import';
+import type { FieldType, TFormField } from './schema';
 
 /**
  * Old-style definitions in and out (spec 002 §3): the designer's field rule (form-create style:
  * type, field, title, info, props, effect, options, validate, children) and the project form
  * builder's element (key, model, type, name, personalType, options, rules). Both convert to the
- * one schema and back, so existing forms can be imported.
+ * one schema and back; reading goes through `importForm` (import.ts), which reads whole saved
+ * forms of these and TDuck's shapes and lists what it cannot carry.
  */
 
 export interface DesignerValidate {
   type?: string;
   trigger?: string;
+  mode?: string;
   required?: boolean;
   pattern?: string;
   min?: number;
@@ -29,9 +23,12 @@ export interface DesignerValidate {
 
 export interface DesignerRule {
   type: string;
-  field: string;
-  title: string;
+  field?: string;
+  title?: string;
   info?: string;
+  $required?: boolean | string;
+  col?: { span?: number };
+  control?: { value?: unknown; condition?: string; rule?: unknown[] }[];
   props?: Record<string, unknown>;
   effect?: Record<string, unknown>;
   options?: { label: string; value: string | number }[];
@@ -57,95 +54,15 @@ export interface BuilderElement {
   rules?: { required?: boolean; pattern?: string; message?: string }[];
 }
 
-const safeId = (raw: string) => raw.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40) || 'f';
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const clean = <T extends Record<string, unknown>>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
-/** The designer's type (and its props) to ours. */
-function designerType(rule: DesignerRule): FieldType | null {
-  const props = rule.props ?? {};
-  switch (rule.type) {
-    case 'input':
-      return props.type === 'textarea' ? 'TEXTAREA' : 'INPUT';
-    case 'inputNumber':
-      return 'NUMBER_INPUT';
-    case 'select':
-      return 'SELECT';
-    case 'cascader':
-      return 'CASCADER';
-    case 'radio':
-      return 'RADIO';
-    case 'checkbox':
-      return 'CHECKBOX';
-    case 'switch':
-      return 'SWITCH';
-    case 'slider':
-      return 'SLIDER';
-    case 'rate':
-      return 'RATE';
-    case 'colorPicker':
-      return 'COLOR';
-    case 'timePicker':
-      return props.isRange ? 'TIME_RANGE' : 'TIME';
-    case 'datePicker':
-      return props.type === 'daterange' ? 'DATE_RANGE' : 'DATE';
-    case 'upload':
-      return 'UPLOAD';
-    case 'elDivider':
-    case 'el-divider':
-      return 'DIVIDER';
-    case 'span':
-    case 'div':
-    case 'html':
-      return 'DESC_TEXT';
-    default:
-      return null;
-  }
-}
-
-/** A designer field rule as a schema field; null for a type the engine has no equivalent of. */
+/** A designer field rule as a schema field; null when it has no question (see `importForm`'s notes). */
 export function fromDesignerRule(rule: DesignerRule): TFormField | null {
-  const type = designerType(rule);
-  if (!type) return null;
-  const props = rule.props ?? {};
-  const validate = rule.validate ?? [];
-  const fieldProps: TFieldProps = clean({
-    maxLength: num(props.maxlength),
-    rows: num(props.rows),
-    min: num(props.min),
-    max: num(props.max),
-    step: num(props.step),
-    precision: num(props.precision),
-    multiple: typeof props.multiple === 'boolean' ? props.multiple : undefined,
-    limit: num(props.limit),
-    accept:
-      typeof props.accept === 'string' ? props.accept.split(',').map((a) => a.trim().replace(/^\./, '')) : undefined,
-    content: type === 'DESC_TEXT' ? (str(rule.children?.[0]) ?? rule.title) : undefined,
-  });
-  const options =
-    type === 'CASCADER'
-      ? (props.options as TFieldOption[] | undefined)
-      : rule.options?.map((o) => ({ value: o.value, label: o.label }));
-  return ZFormField.parse(
-    clean({
-      id: safeId(rule.field),
-      type,
-      label: rule.title,
-      placeholder: str(props.placeholder) ?? rule.info,
-      required: validate.some((v) => v.required),
-      defaultValue: rule.value,
-      regList: validate
-        .filter((v) => v.pattern)
-        .map((v) => ({ pattern: v.pattern as string, message: v.message ?? `${rule.title}格式不正确` })),
-      options,
-      props: fieldProps,
-    }),
-  );
+  return importForm([rule]).fields[0] ?? null;
 }
 
-/** A schema field as a designer field rule. */
+/** A schema field as a designer field rule (form-create's shape, version 2 rules included). */
 export function toDesignerRule(field: TFormField): DesignerRule {
   const p = field.props;
   const typeMap: Partial<Record<FieldType, [string, Record<string, unknown>]>> = {
@@ -162,20 +79,33 @@ export function toDesignerRule(field: TFormField): DesignerRule {
     COLOR: ['colorPicker', {}],
     TIME: ['timePicker', {}],
     TIME_RANGE: ['timePicker', { isRange: true }],
-    DATE: ['datePicker', {}],
-    DATE_RANGE: ['datePicker', { type: 'daterange' }],
+    DATE: ['datePicker', { type: p.withTime ? 'datetime' : 'date' }],
+    DATE_RANGE: ['datePicker', { type: p.withTime ? 'datetimerange' : 'daterange' }],
     UPLOAD: ['upload', {}],
     DIVIDER: ['elDivider', {}],
-    DESC_TEXT: ['span', {}],
+    DESC_TEXT: ['html', {}],
+    IMAGE: ['elImage', { src: p.images?.[0] }],
+    ROW: ['fcRow', { gutter: p.gutter, justify: p.justify, align: p.align }],
   };
   const [type, extra] = typeMap[field.type] ?? [field.type.toLowerCase(), {}];
-  const validate: DesignerValidate[] = [];
-  if (field.required) validate.push({ trigger: 'change', required: true, message: `请输入${field.label}` });
-  for (const r of field.regList) validate.push({ trigger: 'blur', pattern: r.pattern, message: r.message });
+  const validate: DesignerValidate[] = field.regList.map((r) =>
+    clean({
+      type: r.type,
+      trigger: r.trigger,
+      mode: r.mode,
+      pattern: r.mode === 'pattern' ? (r.flags ? `/${r.pattern}/${r.flags}` : r.pattern) : undefined,
+      min: r.mode === 'min' ? r.value : undefined,
+      max: r.mode === 'max' ? r.value : undefined,
+      len: r.mode === 'len' ? r.value : undefined,
+      message: r.message,
+    }),
+  );
   return clean({
     type,
     field: field.id,
     title: field.label,
+    $required: field.required ? field.requiredMessage || true : undefined,
+    col: field.span !== 24 ? { span: field.span } : undefined,
     props: clean({
       ...extra,
       placeholder: field.placeholder,
@@ -185,6 +115,9 @@ export function toDesignerRule(field: TFormField): DesignerRule {
       max: p.max,
       step: p.step,
       precision: p.precision,
+      stepStrictly: p.stepStrictly,
+      controls: p.controls,
+      controlsPosition: p.controlsPosition === undefined ? undefined : p.controlsPosition === 'right' ? 'right' : '',
       multiple: p.multiple,
       limit: p.limit,
       accept: p.accept?.map((a) => `.${a}`).join(','),
@@ -192,35 +125,14 @@ export function toDesignerRule(field: TFormField): DesignerRule {
     options: field.type === 'CASCADER' ? undefined : field.options?.map((o) => ({ label: o.label, value: o.value })),
     validate,
     value: field.defaultValue,
-    children: field.type === 'DESC_TEXT' ? [p.content ?? field.label] : undefined,
+    children:
+      field.type === 'DESC_TEXT' ? [p.content ?? ''] : field.type === 'DIVIDER' && p.text ? [p.text] : undefined,
   });
 }
 
-/** A project form builder element as a schema field; null for an unknown type. */
+/** A project form builder element as a schema field; null for an unknown type (see `importForm`). */
 export function fromBuilderElement(el: BuilderElement): TFormField | null {
-  const type = el.type.toUpperCase();
-  if (!(FIELD_TYPES as readonly string[]).includes(type)) return null;
-  const o = el.options ?? {};
-  const personalType = (PERSONAL_TYPES as readonly string[]).includes(el.personalType ?? '')
-    ? (el.personalType as PersonalType)
-    : undefined;
-  return ZFormField.parse(
-    clean({
-      id: safeId(el.key),
-      type: type as FieldType,
-      label: el.name,
-      showLabel: o.showLabel ?? true,
-      placeholder: o.placeholder,
-      required: Boolean(o.required) || (el.rules ?? []).some((r) => r.required),
-      defaultValue: o.defaultValue === '' ? undefined : o.defaultValue,
-      personalType,
-      options: o.options?.map((x) => ({ value: x.value, label: x.label })),
-      regList: (el.rules ?? [])
-        .filter((r) => r.pattern)
-        .map((r) => ({ pattern: r.pattern as string, message: r.message ?? `${el.name}格式不正确` })),
-      props: {},
-    }),
-  );
+  return importForm([el]).fields[0] ?? null;
 }
 
 /** A schema field as a project form builder element. */

@@ -153,6 +153,22 @@ describe('validation (spec 002 §5 renderer rules)', () => {
     expect(msg({ fieldx: 'anything' }, true)).toBe('表单数据有误：包含表单中没有的题目');
     expect(msg({ fieldq: 'x' }, true)).toBe('表单数据有误：包含表单中没有的题目');
   });
+  it('a cascader answer is a path of option values: lists in it are refused, however deep, never thrown on', () => {
+    const [f] = schema([
+      {
+        id: 'c',
+        type: 'CASCADER',
+        label: '地区',
+        options: [{ value: 1, label: '甲', children: [{ value: 2, label: '乙' }] }],
+      },
+    ]).fields;
+    if (!f) throw new Error('no field');
+    expect(fieldProblem(f, [1, '2'], {})).toBeNull();
+    expect(fieldProblem(f, [[1], [2]], {})).toBe('“地区”的选项不存在');
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(fieldProblem(f, [deep], {})).toBe('“地区”的选项不存在');
+  });
   it('reports the server what it must check itself: files, phones, regions', () => {
     const s2 = schema([
       { id: 'u', type: 'UPLOAD', label: '附件', props: { limit: 2 } },
@@ -255,7 +271,7 @@ describe('adapters', () => {
     expect(
       fromDesignerRule({ type: 'datePicker', field: 'd', title: '日期', props: { type: 'daterange' } })?.type,
     ).toBe('DATE_RANGE');
-    expect(fromDesignerRule({ type: 'fcEditor', field: 'x', title: 'x' })).toBeNull();
+    expect(fromDesignerRule({ type: 'elButton', field: 'x', title: 'x' })).toBeNull();
   });
   it('reads a form builder element and writes it back', () => {
     const field = fromBuilderElement({

@@ -79,11 +79,14 @@ export function missingFixedField(
   return fixedFields.find((f) => !schema.fields.some((x) => x.id === f.id)) ?? null;
 }
 
-/** A schema without one question and the rules that name it (a deletion). */
+/**
+ * A schema without one question and the rules that name it (a deletion). The questions of a
+ * deleted row container stay, out of the container.
+ */
 export function withoutField<T extends Pick<TFormSchema, 'fields' | 'logic'>>(schema: T, id: string): T {
   return {
     ...schema,
-    fields: schema.fields.filter((x) => x.id !== id),
+    fields: schema.fields.filter((x) => x.id !== id).map((x) => (x.row === id ? { ...x, row: undefined } : x)),
     logic: schema.logic
       .map((r) => ({ ...r, showIds: r.showIds.filter((s) => s !== id) }))
       .filter((r) => r.showIds.length > 0 && !r.conditions.some((c) => c.formItemId === id)),

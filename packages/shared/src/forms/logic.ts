@@ -42,7 +42,8 @@ export function evaluateRule(rule: Pick<TLogicRule, 'combinator' | 'conditions'>
 /**
  * The ids of the fields that show for these answers. A field no rule names always shows; a field
  * that rules name shows while one of them holds. A hidden field counts with its default value, so
- * a chain (A shows B, B shows C) hides C when A hides B, whatever B held.
+ * a chain (A shows B, B shows C) hides C when A hides B, whatever B held. A row container's
+ * questions show only while the container does.
  */
 export function visibleFieldIds(schema: Pick<TFormSchema, 'fields' | 'logic'>, values: Record<string, unknown>) {
   const targeted = new Map<string, TLogicRule[]>();
@@ -59,6 +60,8 @@ export function visibleFieldIds(schema: Pick<TFormSchema, 'fields' | 'logic'>, v
       const rules = targeted.get(f.id);
       if (!rules || rules.some((r) => evaluateRule(r, effective))) next.add(f.id);
     }
+    // A hidden row container hides the questions in it (containers come before their questions).
+    for (const f of schema.fields) if (f.row !== undefined && !next.has(f.row)) next.delete(f.id);
     const stable = next.size === visible.size && [...next].every((id) => visible.has(id));
     visible = next;
     if (stable) break;

@@ -3,9 +3,16 @@ import { z } from 'zod';
 /**
  * The one form schema (spec 002 §3, 000 §5, 001 §2.1): every form of the product (activity
  * registration, membership application, expert registration, project declaration, the regional
- * variants and the questionnaires of /project) is a FormSchema. Version 1.
+ * variants and the questionnaires of /project) is a FormSchema.
+ *
+ * Version 2 (the designer's rule model): a field's rules have a value type, a trigger and a mode
+ * (pattern, min, max, len or type); a required field may have its own message; row containers
+ * (ROW, layout rowFormItem); the form options hideRequiredAsterisk, showMessage, inlineMessage;
+ * the number field's stepStrictly, controls and controlsPosition; date and date-range questions
+ * with a time. A version 1 schema reads as version 2 (`migrateFormSchema`): its rules were
+ * patterns, which is what a rule without a mode still is.
  */
-export const FORM_SCHEMA_VERSION = 1;
+export const FORM_SCHEMA_VERSION = 2;
 
 /** The project form builder's field types, plus the table input. */
 export const FIELD_TYPES = [
@@ -36,6 +43,7 @@ export const FIELD_TYPES = [
   'INPUT_MAP',
   'PHONE_VERIFICATION',
   'TABLE_INPUT',
+  'ROW',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -68,6 +76,7 @@ export const FIELD_TYPE_NAMES: Record<FieldType, string> = {
   INPUT_MAP: '地图定位',
   PHONE_VERIFICATION: '手机号验证',
   TABLE_INPUT: '表格填写',
+  ROW: '行容器',
 };
 
 /** Types that show something and take no answer. */
@@ -77,7 +86,19 @@ export const DISPLAY_TYPES: ReadonlySet<FieldType> = new Set([
   'DESC_TEXT',
   'DIVIDER',
   'PAGINATION',
+  'ROW',
 ]);
+
+/**
+ * The layouts a field may have (the renderer's config, spec 002 §3): an ordinary question sits in
+ * a grid column (colFormItem); a row container (ROW) holds the questions that name it (rowFormItem).
+ */
+export const LAYOUTS = ['colFormItem', 'rowFormItem'] as const;
+export type FieldLayout = (typeof LAYOUTS)[number];
+export const unknownLayoutMessage = (layout: string) => `没有与${layout}匹配的layout`;
+/** A field's layout: the stored one, or the one of its type. */
+export const layoutOf = (f: Pick<TFormField, 'type' | 'layout'>): string =>
+  f.layout ?? (f.type === 'ROW' ? 'rowFormItem' : 'colFormItem');
 
 /** Types whose value is a list (请至少选择一个{label}). */
 export const LIST_TYPES: ReadonlySet<FieldType> = new Set([
@@ -150,21 +171,86 @@ export type TFieldOption = {
   image?: string | undefined;
   children?: TFieldOption[] | undefined;
 };
-export const ZFieldOption: z.ZodType<TFieldOption> = z.lazy(() =>
-  z.object({
-    value: ZOptionValue,
-    label: z.string().max(200),
-    /** IMAGE_SELECT: the option's picture. */
-    image: z.string().max(500).optional(),
-    /** CASCADER: the next level. */
-    children: z.array(ZFieldOption).max(500).optional(),
-  }),
-);
+export const ZFieldOption: z.ZodType<TFieldOption> = z
+  .lazy(() =>
+    z.object({
+      value: ZOptionValue,
+      label: z.string().max(200),
+      /** IMAGE_SELECT: the option's picture. */
+      image: z.string().max(500).optional(),
+      /** CASCADER: the next level. */
+      children: z.array(ZFieldOption).max(500).optional(),
+    }),
+  )
+  .meta({ id: 'FieldOption' });
 
+/**
+ * The designer's rule types (spec 002 §5 'Designer rules'): the kind of value a rule expects. A
+ * text answer of type number, integer or float is read as a number.
+ */
+export const RULE_TYPES = [
+  'string',
+  'array',
+  'number',
+  'integer',
+  'float',
+  'object',
+  'date',
+  'url',
+  'hex',
+  'email',
+] as const;
+export type RuleType = (typeof RULE_TYPES)[number];
+export const RULE_TYPE_NAMES: Record<RuleType, string> = {
+  string: '字符串',
+  array: '多选',
+  number: '数字',
+  integer: '整数',
+  float: '小数',
+  object: '合集',
+  date: '日期',
+  url: 'URL链接',
+  hex: '十六进制颜色',
+  email: '邮箱地址',
+};
+/** When a rule checks: as the answer changes, when the question loses the focus, or on submit only. */
+export const RULE_TRIGGERS = ['change', 'submit', 'blur'] as const;
+export type RuleTrigger = (typeof RULE_TRIGGERS)[number];
+export const RULE_TRIGGER_NAMES: Record<RuleTrigger, string> = {
+  change: '改变时',
+  submit: '提交时',
+  blur: '失去焦点时',
+};
+/** A rule's mode: a pattern, a minimum, a maximum, an exact length (or value), or the type alone. */
+export const RULE_MODES = ['pattern', 'min', 'max', 'len', 'type'] as const;
+export type RuleMode = (typeof RULE_MODES)[number];
+export const RULE_MODE_NAMES: Record<RuleMode, string> = {
+  pattern: '正则表达式',
+  min: '最小值',
+  max: '最大值',
+  len: '长度',
+  type: '仅类型',
+};
+
+/**
+ * One rule of a field (the designer's validate list; the renderer's regList). A version 1 rule is
+ * { pattern, message }: a pattern rule. `flags` are a regular expression's flags (i, m, s, u).
+ * Required is the field's own `required` (with `requiredMessage`), not a rule of the list.
+ */
 export const ZRegRule = z.object({
-  pattern: z.string().min(1).max(500),
+  mode: z.enum(RULE_MODES).default('pattern'),
+  type: z.enum(RULE_TYPES).optional(),
+  trigger: z.enum(RULE_TRIGGERS).optional(),
+  pattern: z.string().min(1).max(500).optional(),
+  flags: z
+    .string()
+    .regex(/^(?!.*(.).*\1)[imsu]{0,4}$/, '正则表达式的修饰符只能是 i、m、s、u')
+    .optional(),
+  /** min, max, len: a length or a count (string, array) or a value (number types). */
+  value: z.number().optional(),
   message: z.string().max(200),
 });
+export type TRegRule = z.infer<typeof ZRegRule>;
 
 /** Per-type settings; each type reads the ones it knows. */
 export const ZFieldProps = z
@@ -194,6 +280,16 @@ export const ZFieldProps = z
     level: z.number().int().min(1).max(3).optional(),
     /** DIVIDER: the text on the line. */
     text: z.string().max(100).optional(),
+    /** NUMBER_INPUT: only multiples of step; the −/+ buttons, and where they sit. */
+    stepStrictly: z.boolean().optional(),
+    controls: z.boolean().optional(),
+    controlsPosition: z.enum(['default', 'right']).optional(),
+    /** DATE and DATE_RANGE: with a time of day (YYYY-MM-DD HH:mm:ss). */
+    withTime: z.boolean().optional(),
+    /** ROW: how its questions line up (horizontally, vertically) and the space between them. */
+    justify: z.enum(['start', 'end', 'center', 'space-around', 'space-between']).optional(),
+    align: z.enum(['top', 'middle', 'bottom']).optional(),
+    gutter: z.number().int().min(0).max(48).optional(),
   })
   .partial();
 export type TFieldProps = z.infer<typeof ZFieldProps>;
@@ -208,6 +304,8 @@ export const ZFormField = z.object({
   showLabel: z.boolean().default(true),
   placeholder: z.string().max(200).optional(),
   required: z.boolean().default(false),
+  /** The message when a required field is left empty; otherwise the placeholder or {label}不能为空. */
+  requiredMessage: z.string().max(200).optional(),
   defaultValue: z.unknown().optional(),
   /** Grid columns out of 24. */
   span: z.number().int().min(1).max(24).default(24),
@@ -226,6 +324,10 @@ export const ZFormField = z.object({
   props: ZFieldProps.default({}),
   /** A fixed field of a designer variant: cannot be removed, always required. */
   fixed: z.boolean().optional(),
+  /** The layout (LAYOUTS); absent: the type's own (rowFormItem for ROW, colFormItem otherwise). */
+  layout: z.string().max(40).optional(),
+  /** The id of the row container (ROW) the question sits in; it follows the container directly. */
+  row: z.string().regex(ID_PATTERN).optional(),
 });
 export type TFormField = z.infer<typeof ZFormField>;
 
@@ -259,10 +361,122 @@ export const ZFormSettings = z.object({
   showReset: z.boolean().default(false),
   /** Number the questions 1., 2., … */
   showNumber: z.boolean().default(false),
+  /** The designer's form options (spec 002 §3): no red asterisk beside required questions. */
+  hideRequiredAsterisk: z.boolean().default(false),
+  /** Show a check's message (off: the question only turns red). */
+  showMessage: z.boolean().default(true),
+  /** The message beside the answer instead of below it. */
+  inlineMessage: z.boolean().default(false),
 });
 export type TFormSettings = z.infer<typeof ZFormSettings>;
 
-export const ZFormSchema = z
+/** The rule types that fit a field's answer (the designer offers these; the schema refuses others). */
+export function ruleTypesFor(f: Pick<TFormField, 'type' | 'props'>): readonly RuleType[] {
+  switch (f.type) {
+    case 'INPUT':
+    case 'TEXTAREA':
+      return ['string', 'number', 'integer', 'float', 'date', 'url', 'hex', 'email'];
+    case 'NUMBER_INPUT':
+    case 'SLIDER':
+    case 'RATE':
+      return ['number', 'integer', 'float'];
+    case 'SELECT':
+      return f.props.multiple ? ['array'] : ['string', 'number'];
+    case 'RADIO':
+      return ['string', 'number'];
+    case 'CHECKBOX':
+    case 'IMAGE_SELECT':
+    case 'CASCADER':
+    case 'UPLOAD':
+    case 'PROVINCE_CITY':
+    case 'TABLE_INPUT':
+    case 'TIME_RANGE':
+    case 'DATE_RANGE':
+      return ['array'];
+    case 'DATE':
+      return ['date', 'string'];
+    case 'TIME':
+      return ['string'];
+    case 'COLOR':
+      return ['hex', 'string'];
+    case 'INPUT_MAP':
+    case 'PHONE_VERIFICATION':
+    case 'SIGN_PAD':
+      return ['object'];
+    default:
+      return [];
+  }
+}
+
+/** A regular expression from a rule, or null when it does not compile. */
+export function ruleRegExp(rule: Pick<TRegRule, 'pattern' | 'flags'>): RegExp | null {
+  if (!rule.pattern) return null;
+  try {
+    return new RegExp(rule.pattern, rule.flags ?? '');
+  } catch {
+    return null;
+  }
+}
+
+/** What is wrong with one field's rules, layout and row container (the schema's own checks). */
+function fieldShapeProblems(f: TFormField, fields: readonly TFormField[], index: number): string[] {
+  const problems: string[] = [];
+  const name = `“${f.label || FIELD_TYPE_NAMES[f.type]}”`;
+  const layout = layoutOf(f);
+  if (!(LAYOUTS as readonly string[]).includes(layout)) problems.push(unknownLayoutMessage(layout));
+  else if ((layout === 'rowFormItem') !== (f.type === 'ROW')) problems.push(`${name}的布局与题型不符`);
+  const types = ruleTypesFor(f);
+  for (const r of f.regList) {
+    if (types.length === 0) {
+      problems.push(`${name}不能添加校验规则`);
+      break;
+    }
+    if (r.type && !types.includes(r.type)) problems.push(`${name}的校验类型不适用：${RULE_TYPE_NAMES[r.type]}`);
+    if (r.mode === 'pattern' && !ruleRegExp(r)) problems.push(`${name}的校验规则不是正确的正则表达式`);
+    if (['min', 'max', 'len'].includes(r.mode) && r.value === undefined)
+      problems.push(`${name}的校验规则缺少${RULE_MODE_NAMES[r.mode]}`);
+    if (r.mode === 'type' && !r.type) problems.push(`${name}的校验规则缺少字段类型`);
+  }
+  if (f.row !== undefined) {
+    const container = fields.find((x) => x.id === f.row);
+    const before = fields[index - 1];
+    if (f.type === 'ROW' || f.type === 'PAGINATION') problems.push(`${name}不能放在行容器中`);
+    else if (container?.type !== 'ROW') problems.push(`${name}所在的行容器不存在`);
+    else if (!before || (before.id !== f.row && before.row !== f.row))
+      problems.push(`${name}须紧跟在所在行容器的题目之后`);
+  }
+  return problems;
+}
+
+/** The types whose rules version 1 checked (it ignored rules on any other type). */
+const V1_RULE_TYPES = new Set(['INPUT', 'TEXTAREA', 'NUMBER_INPUT', 'SLIDER']);
+
+/**
+ * A stored schema of an earlier version, as the current one. Version 1 rules were { pattern,
+ * message }: they become pattern rules, kept on the types version 1 checked them on (text and
+ * numbers) and dropped elsewhere, where they never applied, so a migrated form checks exactly
+ * what it did. Everything else of version 1 reads unchanged (new settings and props take their
+ * defaults). Anything else passes through for the schema to judge.
+ */
+export function migrateFormSchema(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  const s = raw as Record<string, unknown>;
+  // Stored schemas always name their version; one without is new and read as the current one.
+  if (s.version !== 1) return raw;
+  const fields = Array.isArray(s.fields)
+    ? s.fields.map((f) => {
+        if (typeof f !== 'object' || f === null || !Array.isArray((f as { regList?: unknown }).regList)) return f;
+        const field = f as { type?: unknown; regList: unknown[] };
+        const regList = V1_RULE_TYPES.has(String(field.type))
+          ? field.regList.map((r) => (typeof r === 'object' && r !== null ? { ...r, mode: 'pattern' } : r))
+          : [];
+        return { ...field, regList };
+      })
+    : s.fields;
+  return { ...s, version: FORM_SCHEMA_VERSION, fields };
+}
+
+const ZFormSchemaCurrent = z
   .object({
     version: z.literal(FORM_SCHEMA_VERSION).default(FORM_SCHEMA_VERSION),
     settings: ZFormSettings.default(ZFormSettings.parse({})),
@@ -271,9 +485,11 @@ export const ZFormSchema = z
   })
   .superRefine((schema, ctx) => {
     const ids = new Set<string>();
-    for (const f of schema.fields) {
-      if (ids.has(f.id)) ctx.addIssue({ code: 'custom', message: `题目编号重复：${f.id}`, path: ['fields'] });
+    const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    schema.fields.forEach((f, i) => {
+      if (ids.has(f.id)) issue(`题目编号重复：${f.id}`, 'fields');
       ids.add(f.id);
+      for (const problem of fieldShapeProblems(f, schema.fields, i)) issue(problem, 'fields');
       if (f.dictionary !== undefined) {
         if (!DICTIONARY_CHOICE_TYPES.has(f.type))
           ctx.addIssue({
@@ -284,14 +500,7 @@ export const ZFormSchema = z
         else if (f.props.allowOther)
           ctx.addIssue({ code: 'custom', message: `“${f.label}”引用字典时不能添加“其他”选项`, path: ['fields'] });
       }
-      for (const r of f.regList) {
-        try {
-          new RegExp(r.pattern);
-        } catch {
-          ctx.addIssue({ code: 'custom', message: `“${f.label}”的校验规则不是正确的正则表达式`, path: ['fields'] });
-        }
-      }
-    }
+    });
     for (const rule of schema.logic) {
       for (const c of rule.conditions) {
         if (!ids.has(c.formItemId))
@@ -305,6 +514,16 @@ export const ZFormSchema = z
       }
     }
   });
+
+/**
+ * The schema of any stored version, read as the current one (`migrateFormSchema`). A codec, not a
+ * preprocess: answers are written by encoding with the schema, which passes the current version
+ * through unchanged.
+ */
+export const ZFormSchema = z.codec(z.unknown(), ZFormSchemaCurrent, {
+  decode: (raw) => migrateFormSchema(raw) as z.input<typeof ZFormSchemaCurrent>,
+  encode: (schema) => schema,
+});
 export type TFormSchema = z.infer<typeof ZFormSchema>;
 
 /** The answer key of a field (spec: field{formItemId}); the 其他 text is field{id}other. */

@@ -2,6 +2,15 @@ import { ID_CARD_FORM_PATTERN, ID_CARD_MESSAGE, MOBILE_MESSAGE, MOBILE_PATTERN }
 import { EMAIL_PATTERN } from '../platform/validators';
 import { isPresent, visibleFieldIds } from './logic';
 import {
+  appliesAt,
+  type CheckMoment,
+  defaultTrigger,
+  isDateText,
+  type PatternTest,
+  plainPatternTest,
+  ruleProblem,
+} from './rules';
+import {
   DISPLAY_TYPES,
   fieldName,
   LIST_TYPES,
@@ -61,8 +70,8 @@ export interface ValidationResult {
 export const TEXT_MAX = { INPUT: 200, TEXTAREA: 2000 } as const;
 
 export const FORM_MESSAGES = {
-  required: (f: TFormField) => f.placeholder?.trim() || `${f.label}不能为空`,
-  atLeastOne: (f: TFormField) => `请至少选择一个${f.label}`,
+  required: (f: TFormField) => f.requiredMessage?.trim() || f.placeholder?.trim() || `${f.label}不能为空`,
+  atLeastOne: (f: TFormField) => f.requiredMessage?.trim() || `请至少选择一个${f.label}`,
   other: '请输入其他内容',
   badOption: (f: TFormField) => `“${f.label}”的选项不存在`,
   badFormat: (f: TFormField) => `“${f.label}”的答案格式不正确`,
@@ -74,6 +83,8 @@ export const FORM_MESSAGES = {
   phoneUnverified: '请先验证手机号',
   tooMany: (n: number) => `文件不能超过 ${n} 个`,
   range: (f: TFormField, min: number, max: number) => `“${f.label}”应在${min}到${max}之间`,
+  step: (f: TFormField, step: number) => `“${f.label}”只能是${step}的倍数`,
+  tooManyChoices: (f: TFormField, max: number) => `“${f.label}”最多选择${max}项`,
   email: '邮箱格式错误',
 } as const;
 
@@ -81,20 +92,22 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
-function isDate(text: unknown): text is string {
-  if (typeof text !== 'string') return false;
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
+/** A DATE answer: YYYY-MM-DD, or YYYY-MM-DD HH:mm:ss when the question asks for the time too. */
+const isDate = (text: unknown, withTime = false): text is string =>
+  typeof text === 'string' && (withTime ? DATE_TIME : DATE).test(text) && isDateText(text);
 
-// biome-ignore lint/suspicious/noDoubleEquals: option values compare loosely ('1' and 1), as conditions do
-const sameOption = (a: unknown, b: unknown) => a === b || (typeof a !== 'object' && a == b);
+const sameOption = (a: unknown, b: unknown) => {
+  if (a === b) return true;
+  // Only scalars compare loosely: an answer's list ([[1]] for [1]) is not an option's value, and
+  // comparing one would turn it into text, recursing through whatever nesting the client sent.
+  if (typeof a === 'object' || typeof b === 'object' || typeof b === 'function') return false;
+  // biome-ignore lint/suspicious/noDoubleEquals: option values compare loosely ('1' and 1), as conditions do
+  return a == b;
+};
 const offered = (options: readonly TFieldOption[] | undefined, v: unknown) =>
   (options ?? []).some((o) => sameOption(o.value, v));
 
@@ -123,10 +136,31 @@ function answered(field: TFormField, value: unknown): boolean {
 
 /**
  * One field's first problem, or null. `values` holds every answer (for the 其他 text). Used by
- * the renderer as the field's rule and by validateAnswers for the whole form.
+ * the renderer as the field's rule and by validateAnswers for the whole form. `moment` says which
+ * checks run (spec 002 §5): the field's own checks at its type's trigger (blur for text and
+ * numbers, change for choices and pickers), each rule at its own trigger, everything on submit.
  */
-export function fieldProblem(field: TFormField, value: unknown, values: Record<string, unknown>): string | null {
+export function fieldProblem(
+  field: TFormField,
+  value: unknown,
+  values: Record<string, unknown>,
+  moment: CheckMoment = 'submit',
+  testPattern: PatternTest = plainPatternTest,
+): string | null {
   if (DISPLAY_TYPES.has(field.type)) return null;
+  const own = appliesAt(defaultTrigger(field), moment);
+  const problem = own ? ownProblem(field, value, values) : null;
+  if (problem) return problem;
+  for (const rule of field.regList ?? []) {
+    if (!appliesAt(rule.trigger ?? defaultTrigger(field), moment)) continue;
+    const broken = ruleProblem(field, rule, value, testPattern);
+    if (broken) return broken;
+  }
+  return null;
+}
+
+/** The field's own checks: required, the answer's shape for its type, the personal checks. */
+function ownProblem(field: TFormField, value: unknown, values: Record<string, unknown>): string | null {
   const required = field.required || field.fixed === true;
   if (!answered(field, value)) {
     if (!required) return null;
@@ -142,9 +176,7 @@ export function fieldProblem(field: TFormField, value: unknown, values: Record<s
       if (typeof value !== 'string') return bad;
       const max = p.maxLength ?? TEXT_MAX[field.type];
       if (value.length > max) return FORM_MESSAGES.tooLong(field, max);
-      const personal = personalProblem(field, value.trim());
-      if (personal) return personal;
-      return regProblem(field, value);
+      return personalProblem(field, value.trim());
     }
     case 'NUMBER_INPUT':
     case 'SLIDER': {
@@ -153,7 +185,11 @@ export function fieldProblem(field: TFormField, value: unknown, values: Record<s
       const max = p.max ?? (field.type === 'SLIDER' ? 100 : Number.POSITIVE_INFINITY);
       if (value < min || value > max) return FORM_MESSAGES.range(field, min, max);
       if (p.precision !== undefined && Math.round(value * 10 ** p.precision) / 10 ** p.precision !== value) return bad;
-      return regProblem(field, String(value));
+      if (field.type === 'NUMBER_INPUT' && p.stepStrictly && p.step) {
+        const steps = value / p.step;
+        if (Math.abs(steps - Math.round(steps)) > 1e-9) return FORM_MESSAGES.step(field, p.step);
+      }
+      return null;
     }
     case 'RATE': {
       const max = p.max ?? RATE_MAX;
@@ -167,6 +203,8 @@ export function fieldProblem(field: TFormField, value: unknown, values: Record<s
       const list = field.type === 'SELECT' && p.multiple ? value : [value];
       if (!Array.isArray(list) || list.some((v) => typeof v !== 'string' && typeof v !== 'number')) return bad;
       if (!list.every((v) => offered(field.options, v))) return FORM_MESSAGES.badOption(field);
+      if (field.type === 'SELECT' && p.multiple && p.max !== undefined && list.length > p.max)
+        return FORM_MESSAGES.tooManyChoices(field, p.max);
       return otherProblem(field, list, values);
     }
     case 'CHECKBOX':
@@ -174,7 +212,7 @@ export function fieldProblem(field: TFormField, value: unknown, values: Record<s
       if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' && typeof v !== 'number')) return bad;
       if (new Set(value.map(String)).size !== value.length) return bad;
       if (!value.every((v) => offered(field.options, v))) return FORM_MESSAGES.badOption(field);
-      if (p.max !== undefined && value.length > p.max) return `“${field.label}”最多选择${p.max}项`;
+      if (p.max !== undefined && value.length > p.max) return FORM_MESSAGES.tooManyChoices(field, p.max);
       return otherProblem(field, value, values);
     }
     case 'CASCADER':
@@ -183,10 +221,13 @@ export function fieldProblem(field: TFormField, value: unknown, values: Record<s
     case 'TIME':
       return typeof value === 'string' && TIME.test(value) ? null : bad;
     case 'DATE':
-      return isDate(value) ? null : bad;
+      return isDate(value, p.withTime) ? null : bad;
     case 'TIME_RANGE':
     case 'DATE_RANGE': {
-      const ok = field.type === 'DATE_RANGE' ? isDate : (v: unknown) => typeof v === 'string' && TIME.test(v);
+      const ok =
+        field.type === 'DATE_RANGE'
+          ? (v: unknown) => isDate(v, p.withTime)
+          : (v: unknown) => typeof v === 'string' && TIME.test(v);
       if (!Array.isArray(value) || value.length !== 2 || !ok(value[0]) || !ok(value[1])) return bad;
       return String(value[0]) <= String(value[1]) ? null : `“${field.label}”的开始不能晚于结束`;
     }
@@ -259,19 +300,6 @@ function personalProblem(field: TFormField, text: string): string | null {
   }
 }
 
-function regProblem(field: TFormField, text: string): string | null {
-  for (const rule of field.regList) {
-    let re: RegExp;
-    try {
-      re = new RegExp(rule.pattern);
-    } catch {
-      continue;
-    }
-    if (!re.test(text)) return rule.message || `${field.label}格式不正确`;
-  }
-  return null;
-}
-
 function otherProblem(field: TFormField, chosen: unknown[], values: Record<string, unknown>): string | null {
   if (!field.props.allowOther || !chosen.some((v) => sameOption(v, OTHER_OPTION_VALUE))) return null;
   const text = values[otherName(field.id)];
@@ -288,7 +316,7 @@ function otherProblem(field: TFormField, chosen: unknown[], values: Record<strin
 export function validateAnswers(
   schema: Pick<TFormSchema, 'fields' | 'logic'>,
   input: Record<string, unknown>,
-  options: { strict?: boolean; only?: ReadonlySet<string> } = {},
+  options: { strict?: boolean; only?: ReadonlySet<string>; testPattern?: PatternTest } = {},
 ): ValidationResult {
   const result: ValidationResult = { errors: [], values: {}, files: [], phones: [], regionCodes: [] };
   const visible = visibleFieldIds(schema, input);
@@ -315,7 +343,7 @@ export function validateAnswers(
         result.errors.push({ id: f.id, name, message: FORM_MESSAGES.hidden(f) });
       continue;
     }
-    const problem = fieldProblem(f, value, input);
+    const problem = fieldProblem(f, value, input, 'submit', options.testPattern);
     if (problem) {
       result.errors.push({ id: f.id, name, message: problem });
       continue;

@@ -8,12 +8,13 @@ const cleanOption = (o: TFieldOption): TFieldOption => ({
   ...(o.children ? { children: o.children.map(cleanOption) } : {}),
 });
 
-function cleanField(f: TFormField): TFormField {
+export function cleanField(f: TFormField): TFormField {
   const p = f.props;
   return {
     ...f,
     label: plainText(f.label),
     ...(f.placeholder !== undefined ? { placeholder: plainText(f.placeholder) } : {}),
+    ...(f.requiredMessage !== undefined ? { requiredMessage: plainText(f.requiredMessage) } : {}),
     regList: f.regList.map((r) => ({ ...r, message: plainText(r.message) })),
     ...(f.options ? { options: f.options.map(cleanOption) } : {}),
     props: {

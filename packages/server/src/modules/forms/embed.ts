@@ -6,6 +6,7 @@ import { isRegionPath } from '../../platform/region';
 import { consumePhoneToken } from '../../platform/sms';
 import { cleanFormSchema } from './clean';
 import { publishedSchema } from './fill';
+import { guardedPatternTest } from './pattern-guard';
 import * as repo from './repository';
 import { copyForm, createForm, publishForm, updateForm } from './service';
 
@@ -67,7 +68,7 @@ export async function checkEmbeddedAnswers(
   const p = await repo.findPublicProject(tx, tenantId, key);
   if (!p) throw new AppError(ResultCode.FAILED, '申报表单不存在');
   const schema = await publishedSchema(tx, p, version);
-  const result = validateAnswers(schema, values, { strict: true });
+  const result = validateAnswers(schema, values, { strict: true, testPattern: guardedPatternTest });
   const first = result.errors[0];
   if (first) throw new AppError(ResultCode.FAILED, first.message, { errors: result.errors });
   if (result.files.length > 0) {

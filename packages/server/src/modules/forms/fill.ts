@@ -7,11 +7,13 @@ import {
   type TPublicForm,
   toStoredPairs,
   validateAnswers,
+  ZFormSchema,
 } from '@shetuan/shared/forms';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { isRegionPath } from '../../platform/region';
 import { consumePhoneToken } from '../../platform/sms';
+import { guardedPatternTest } from './pattern-guard';
 import type { ProjectRow } from './repository';
 import * as repo from './repository';
 import { countAnswers, NOT_FOUND } from './service';
@@ -58,8 +60,11 @@ export async function publishedSchema(tx: Tx, p: ProjectRow, version = p.publish
   const cacheKey = `${p.tenantId}:${p.id}:${version}`;
   const cached = schemaCache.get(cacheKey);
   if (cached) return cached;
-  const schema = await repo.findVersionSchema(tx, p.tenantId, p.id, version);
-  if (!schema) throw new AppError(ResultCode.FAILED, '表单尚未发布');
+  const stored = await repo.findVersionSchema(tx, p.tenantId, p.id, version);
+  if (!stored) throw new AppError(ResultCode.FAILED, '表单尚未发布');
+  // A version published before the current schema version reads as the current one (once: cached).
+  const migrated = ZFormSchema.safeParse(stored);
+  const schema = migrated.success ? migrated.data : stored;
   schemaCache.set(cacheKey, schema);
   if (schemaCache.size > SCHEMA_CACHE_SIZE) schemaCache.delete(schemaCache.keys().next().value as string);
   return schema;
@@ -133,7 +138,7 @@ export async function submitAnswer(
   if (hasCountLimits(p.settings)) await checkFillerLimits(tx, p, p.settings, filler);
 
   const schema = await publishedSchema(tx, p);
-  const result = validateAnswers(schema, input.values, { strict: true });
+  const result = validateAnswers(schema, input.values, { strict: true, testPattern: guardedPatternTest });
   const first = result.errors[0];
   if (first) throw new AppError(ResultCode.FAILED, first.message, { errors: result.errors });
 

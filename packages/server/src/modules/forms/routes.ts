@@ -45,6 +45,7 @@ import {
   saveDraft,
   submitAnswer,
 } from './fill';
+import { importRoutes } from './import-route';
 import * as forms from './service';
 
 const tags = ['forms'];
@@ -65,6 +66,7 @@ export async function formRoutes(app: AppInstance): Promise<void> {
   const { db } = app;
   const storages = storagesFromConfig(app.config);
   const mine = callerTenant(db);
+  importRoutes(app);
 
   app.get(
     '/project/forms',

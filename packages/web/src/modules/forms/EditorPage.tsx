@@ -5,6 +5,7 @@ import { useContext, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { feedback } from '../../app/feedback';
 import { session } from '../../app/session';
+import type { ApiBody } from '../../app/typed-api';
 import { useSessionInfo } from '../../platform/auth/api';
 import { formApi } from './api';
 import { Designer } from './designer/Designer';
@@ -44,7 +45,7 @@ function Editor({ form }: { form: TFormDetail }) {
       : async (fieldId: string) => {
           const savedSchema = JSON.parse(saved.current) as TFormSchema;
           if (!savedSchema.fields.some((f) => f.id === fieldId)) return true;
-          const body =
+          const body: ApiBody<'post', '/project/forms/{key}/fields/delete'> =
             form.kind === 'membership'
               ? {
                   field: fieldId,
@@ -119,6 +120,7 @@ function Editor({ form }: { form: TFormDetail }) {
       }
       variant={form.kind}
       deleteOnServer={deleteOnServer}
+      readImport={(text) => formApi.importForm(form.key, text)}
       schema={history.value}
       onChange={history.set}
       undo={history.undo}

@@ -8,7 +8,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback';
 import type { ApiError } from '../../app/request';
 import { session } from '../../app/session';
-import { deviceId, formApi, formKeys, usePublicForm } from './api';
+import { deviceId, formApi, formKeys, formPaths, usePublicForm } from './api';
 import { FormRenderer } from './renderer/FormRenderer';
 
 const DRAFT_DEBOUNCE_MS = 1000;
@@ -173,7 +173,7 @@ export default function FillPage() {
         <FormRenderer
           schema={data.schema}
           initial={draft.data ?? null}
-          upload={{ path: formApi.uploadPath(key), fields: { deviceId: device } }}
+          upload={{ path: formPaths.upload(key), fields: { deviceId: device } }}
           submitting={submitting}
           onValuesChange={(values) => {
             if (timer.current) clearTimeout(timer.current);

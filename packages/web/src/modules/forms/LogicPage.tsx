@@ -18,7 +18,10 @@ function LogicEditor({ form }: { form: TFormDetail }) {
   const { saving, save: saveDetail } = useSaveDetail(form.key);
   const fields = form.schema.fields;
   const triggers = fields.filter((f) => TRIGGER_TYPES.has(f.type) && (f.options?.length ?? 0) > 0);
-  const answerable = fields.filter((f) => !DISPLAY_TYPES.has(f.type) || f.type === 'DESC_TEXT' || f.type === 'IMAGE');
+  // A row container may be shown too: its questions show and hide with it.
+  const answerable = fields.filter(
+    (f) => !DISPLAY_TYPES.has(f.type) || f.type === 'DESC_TEXT' || f.type === 'IMAGE' || f.type === 'ROW',
+  );
   const label = (id: string) => {
     const i = fields.findIndex((f) => f.id === id);
     return i < 0 ? id : `${i + 1}. ${fields[i]?.label}`;

@@ -16,7 +16,7 @@ import { useCan } from '../../platform/auth/can';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
 import { AddButton } from '../../platform/components/save';
-import { formApi, formKeys } from './api';
+import { formApi, formKeys, formPaths } from './api';
 
 const TABS = [
   { key: 'all', label: '全部', status: undefined },
@@ -137,12 +137,12 @@ export default function ProjectListPage() {
     <ListPage<TFormRow & Record<string, unknown>>
       title="我的表单"
       rowKey="key"
-      path="/project/forms"
+      path={formPaths.list}
       params={params}
       actionRef={ref}
       columns={columns}
       searchPlaceholder="表单名称或说明"
-      exportPath={can.export ? '/project/forms/export' : undefined}
+      exportPath={can.export ? formPaths.listExport : undefined}
       tabs={{ items: TABS.map((t) => ({ key: t.key, label: t.label })), activeKey: tab, onChange: setTab }}
       toolbar={
         can.add

@@ -7,7 +7,7 @@ import { feedback } from '../../app/feedback';
 import { useCan } from '../../platform/auth/can';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
-import { formApi } from './api';
+import { formApi, formPaths } from './api';
 
 /** /project/recycle: deleted forms — restore, or delete for good with their answers. */
 export default function RecyclePage() {
@@ -47,11 +47,11 @@ export default function RecyclePage() {
     <ListPage<TFormRow & Record<string, unknown>>
       title="回收站"
       rowKey="key"
-      path="/project/recycle"
+      path={formPaths.recycle}
       actionRef={ref}
       columns={columns}
       searchPlaceholder="表单名称"
-      exportPath={can(FORMS_PAGES.recycle.export) ? '/project/recycle/export' : undefined}
+      exportPath={can(FORMS_PAGES.recycle.export) ? formPaths.recycleExport : undefined}
     />
   );
 }

@@ -32,7 +32,7 @@ import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
 import { CountUp } from '../../platform/widgets/CountUp';
 import { EmptyState } from '../../platform/widgets/EmptyState';
-import { formApi, formKeys, usePublicForm } from './api';
+import { formApi, formKeys, formPaths, usePublicForm } from './api';
 import { FormShell } from './FormShell';
 
 /** /project/form/statistics?key=: totals, answers per day, a chart per question, and the answers. */
@@ -91,6 +91,7 @@ function Statistics({ form }: { form: TFormDetail }) {
   const schema = published.data?.schema ?? form.schema;
   const questions = useMemo(() => schema.fields.filter((f) => !DISPLAY_TYPES.has(f.type)), [schema.fields]);
   const readable = (a: TFormAnswer) => fromStoredPairs(schema, a.data);
+  const exportJob = can(FORMS_PAGES.mine.export) ? formPaths.answersExportJob(form.key) : undefined;
 
   const columns: ProColumns<TFormAnswer & Record<string, unknown>>[] = [
     { title: '序号', dataIndex: 'serial', width: 70 },
@@ -175,7 +176,7 @@ function Statistics({ form }: { form: TFormDetail }) {
       <ListPage<TFormAnswer & Record<string, unknown>>
         title="答卷"
         rowKey="id"
-        path={`/project/forms/${form.key}/answers`}
+        path={formPaths.answers(form.key)}
         actionRef={ref}
         columns={columns}
         searchPlaceholder="搜索答卷内容"
@@ -188,8 +189,8 @@ function Statistics({ form }: { form: TFormDetail }) {
             onChange={(d) => setRange(d?.[0] && d[1] ? [d[0].format('YYYY-MM-DD'), d[1].format('YYYY-MM-DD')] : null)}
           />,
         ]}
-        exportPath={can(FORMS_PAGES.mine.export) ? `/project/forms/${form.key}/answers/export-jobs` : undefined}
-        exportJobPath={can(FORMS_PAGES.mine.export) ? `/project/forms/${form.key}/answers/export-jobs` : undefined}
+        exportPath={exportJob}
+        exportJobPath={exportJob}
         exportName={`${form.name}-答卷`}
       />
       <Drawer

@@ -1,19 +1,7 @@
-import type { TPage } from '@shetuan/shared';
-import type { TDictionaryName, TDictOptions } from '@shetuan/shared/dictionaries';
-import type {
-  TFormAnswer,
-  TFormDetail,
-  TFormKind,
-  TFormProjectSettings,
-  TFormRow,
-  TFormSchema,
-  TFormStats,
-  TFormTheme,
-  TPublicForm,
-  TTemplateRow,
-} from '@shetuan/shared/forms';
+import type { TFormSchema } from '@shetuan/shared/forms';
 import { useQuery } from '@tanstack/react-query';
-import { api, apiGet, request } from '../../app/request';
+import { api } from '../../app/request';
+import { type ApiBody, type ApiQuery, apiCall, routePath } from '../../app/typed-api';
 
 export const formKeys = {
   all: ['forms'] as const,
@@ -29,64 +17,70 @@ export const formKeys = {
   dictionary: (code: string) => [...formKeys.all, 'dictionary', code] as const,
 };
 
-const base = (key: string) => `/project/forms/${encodeURIComponent(key)}`;
-const pub = (key: string) => `/project/public/forms/${encodeURIComponent(key)}`;
+/** The addresses of the lists, exports and uploads that other components call. */
+export const formPaths = {
+  list: routePath('get', '/project/forms'),
+  listExport: routePath('get', '/project/forms/export'),
+  recycle: routePath('get', '/project/recycle'),
+  recycleExport: routePath('get', '/project/recycle/export'),
+  answers: (key: string) => routePath('get', '/project/forms/{key}/answers', { key }),
+  answersExportJob: (key: string) => routePath('post', '/project/forms/{key}/answers/export-jobs', { key }),
+  upload: (key: string) => routePath('post', '/project/public/forms/{key}/files', { key }),
+};
 
 export const formApi = {
-  create: (body: { name: string; description?: string; templateKey?: string; kind?: string }) =>
-    api.post<TFormRow>('/project/forms', body),
-  detail: (key: string) => api.get<TFormDetail>(base(key)),
-  kinds: () => api.get<{ list: TFormKind[] }>('/project/form-kinds'),
+  create: (body: ApiBody<'post', '/project/forms'>) => apiCall.post('/project/forms', { body }),
+  detail: (key: string) => apiCall.get('/project/forms/{key}', { path: { key } }),
+  kinds: () => apiCall.get('/project/form-kinds'),
+  /** 导入: the server reads an old form (nothing saved); failures are shown in the dialog. */
+  importForm: (key: string, text: string) =>
+    apiCall.post('/project/forms/{key}/import', { path: { key }, body: { text } }, { silent: true }),
+  /** The route's body schema migrates version 1, so the document types it loosely: TFormSchema types it here. */
   saveSchema: (key: string, schema: TFormSchema) =>
-    request<TFormDetail>(`${base(key)}/schema`, { method: 'PUT', body: { schema } }),
-  saveSettings: (key: string, settings: TFormProjectSettings) =>
-    request<TFormDetail>(`${base(key)}/settings`, { method: 'PUT', body: { settings } }),
-  saveTheme: (key: string, theme: TFormTheme) =>
-    request<TFormDetail>(`${base(key)}/theme`, { method: 'PUT', body: { theme } }),
-  saveInfo: (key: string, body: { name: string; description: string }) =>
-    request<TFormDetail>(`${base(key)}/info`, { method: 'PUT', body }),
-  deleteField: (key: string, expert: boolean, body: { field: string; tenantId?: number; hasCom?: number }) =>
-    api.post<TFormDetail>(`${base(key)}/${expert ? 'expert-fields' : 'fields'}/delete`, body),
-  publish: (key: string) => api.post<TFormDetail>(`${base(key)}/publish`),
-  stop: (key: string) => api.post<TFormRow>(`${base(key)}/stop`),
-  copy: (key: string) => api.post<TFormRow>(`${base(key)}/copy`),
-  remove: (key: string) => request<null>(base(key), { method: 'DELETE' }),
-  restore: (key: string) => api.post<null>(`/project/recycle/${encodeURIComponent(key)}/restore`),
-  purge: (key: string) => request<null>(`/project/recycle/${encodeURIComponent(key)}`, { method: 'DELETE' }),
+    apiCall.put('/project/forms/{key}/schema', { path: { key }, body: { schema } }),
+  saveSettings: (key: string, settings: ApiBody<'put', '/project/forms/{key}/settings'>['settings']) =>
+    apiCall.put('/project/forms/{key}/settings', { path: { key }, body: { settings } }),
+  saveTheme: (key: string, theme: ApiBody<'put', '/project/forms/{key}/theme'>['theme']) =>
+    apiCall.put('/project/forms/{key}/theme', { path: { key }, body: { theme } }),
+  saveInfo: (key: string, body: ApiBody<'put', '/project/forms/{key}/info'>) =>
+    apiCall.put('/project/forms/{key}/info', { path: { key }, body }),
+  deleteField: (key: string, expert: boolean, body: ApiBody<'post', '/project/forms/{key}/fields/delete'>) =>
+    expert
+      ? apiCall.post('/project/forms/{key}/expert-fields/delete', { path: { key }, body })
+      : apiCall.post('/project/forms/{key}/fields/delete', { path: { key }, body }),
+  publish: (key: string) => apiCall.post('/project/forms/{key}/publish', { path: { key } }),
+  stop: (key: string) => apiCall.post('/project/forms/{key}/stop', { path: { key } }),
+  copy: (key: string) => apiCall.post('/project/forms/{key}/copy', { path: { key } }),
+  remove: (key: string) => apiCall.delete('/project/forms/{key}', { path: { key } }),
+  restore: (key: string) => apiCall.post('/project/recycle/{key}/restore', { path: { key } }),
+  purge: (key: string) => apiCall.delete('/project/recycle/{key}', { path: { key } }),
   setTemplate: (key: string, isTemplate: boolean) =>
-    request<TFormRow>(`${base(key)}/template`, { method: 'PUT', body: { isTemplate } }),
+    apiCall.put('/project/forms/{key}/template', { path: { key }, body: { isTemplate } }),
   templates: (keyword: string, current: number, pageSize: number) =>
-    api.get<TPage<TTemplateRow>>('/project/templates', { keyword: keyword || undefined, current, pageSize }),
+    apiCall.get('/project/templates', { query: { keyword: keyword || undefined, current, pageSize } }),
   exportTemplates: (keyword: string) =>
-    api.download('/project/templates/export', { keyword: keyword || undefined }, '表单模板.xlsx'),
-  template: (key: string) =>
-    api.get<{ name: string; schema: TFormSchema }>(`/project/templates/${encodeURIComponent(key)}`),
-  answers: (key: string, query: Record<string, string | number | undefined>) =>
-    api.get<TPage<TFormAnswer>>(`${base(key)}/answers`, query),
-  deleteAnswer: (key: string, id: number) => request<null>(`${base(key)}/answers/${id}`, { method: 'DELETE' }),
-  stats: (key: string) => api.get<TFormStats>(`${base(key)}/statistics`),
+    api.download(routePath('get', '/project/templates/export'), { keyword: keyword || undefined }, '表单模板.xlsx'),
+  template: (key: string) => apiCall.get('/project/templates/{key}', { path: { key } }),
+  answers: (key: string, query: ApiQuery<'get', '/project/forms/{key}/answers'>) =>
+    apiCall.get('/project/forms/{key}/answers', { path: { key }, query }),
+  deleteAnswer: (key: string, id: number) => apiCall.delete('/project/forms/{key}/answers/{id}', { path: { key, id } }),
+  stats: (key: string) => apiCall.get('/project/forms/{key}/statistics', { path: { key } }),
 
-  publicForm: (key: string) => request<TPublicForm>(pub(key), { silent: true }),
-  submit: (
-    key: string,
-    body: { version: number; values: Record<string, unknown>; deviceId: string; seconds: number },
-  ) =>
-    request<{ serial: number; thanksText: string; redirectUrl: string }>(`${pub(key)}/answers`, {
-      method: 'POST',
-      body,
-      silent: true,
-    }),
+  publicForm: (key: string) => apiCall.get('/project/public/forms/{key}', { path: { key } }, { silent: true }),
+  submit: (key: string, body: ApiBody<'post', '/project/public/forms/{key}/answers'>) =>
+    apiCall.post('/project/public/forms/{key}/answers', { path: { key }, body }, { silent: true }),
   draft: (key: string, deviceId: string) =>
-    request<Record<string, unknown> | null>(`${pub(key)}/draft`, { query: { deviceId }, silent: true }),
+    apiCall.get('/project/public/forms/{key}/draft', { path: { key }, query: { deviceId } }, { silent: true }),
   saveDraft: (key: string, deviceId: string, values: Record<string, unknown>) =>
-    request<null>(`${pub(key)}/draft`, { method: 'PUT', body: { values, deviceId }, silent: true }),
-  publicResult: (key: string) => apiGet<TFormStats>(`${pub(key)}/result`),
-  uploadPath: (key: string) => `${pub(key)}/files`,
+    apiCall.put('/project/public/forms/{key}/draft', { path: { key }, body: { values, deviceId } }, { silent: true }),
+  /** Public, before any login: never cancelled by navigation, failures silent. */
+  publicResult: (key: string) =>
+    apiCall.get('/project/public/forms/{key}/result', { path: { key } }, { silent: true, persistent: true }),
 
   /** The dictionaries a question may take its options from (any identity may read them). */
-  dictionaries: () => api.get<{ list: TDictionaryName[] }>('/dictionaries/names'),
+  dictionaries: () => apiCall.get('/dictionaries/names'),
   /** A dictionary's enabled items, in order, as the tenant has them now. */
-  dictionaryOptions: (code: string) => api.get<TDictOptions>(`/dictionaries/${encodeURIComponent(code)}/options`),
+  dictionaryOptions: (code: string) => apiCall.get('/dictionaries/{code}/options', { path: { code } }),
 };
 
 /** The fill page's device id: random, kept in this browser (per-device limits and visitor drafts). */

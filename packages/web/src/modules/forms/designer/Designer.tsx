@@ -1,12 +1,4 @@
-import {
-  ClearOutlined,
-  CopyOutlined,
-  DeleteOutlined,
-  EyeOutlined,
-  HolderOutlined,
-  RedoOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
+import { ClearOutlined, EyeOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import {
   closestCenter,
   DndContext,
@@ -19,29 +11,26 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import {
-  arrayMove,
-  rectSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import {
   CLEAR_CONFIRM,
-  DISPLAY_TYPES,
-  FIELD_TYPE_NAMES,
   FIXED_FIELD_MESSAGE,
-  newFieldId,
+  type FormImport,
+  groupRows,
+  insertField,
+  mergeImport,
+  moveField,
+  normalizeRows,
+  setRow,
   type TFormField,
   type TFormSchema,
   withoutField,
 } from '@shetuan/shared/forms';
 import { Button, Col, Empty, Form, Modal, Row, Space, Tabs, Tooltip, Typography } from 'antd';
-import { memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { feedback } from '../../../app/feedback';
-import { DisplayField, FieldControl } from '../renderer/FieldControl';
-import { cellStyle, FormRenderer } from '../renderer/FormRenderer';
+import { FormRenderer } from '../renderer/FormRenderer';
+import { CanvasField } from './CanvasField';
 import { FieldSettings } from './FieldSettings';
 import { FormSettingsPanel } from './FormSettingsPanel';
 import { ImportDialog } from './ImportDialog';
@@ -66,6 +55,8 @@ export interface DesignerProps {
   canRedo?: boolean;
   /** The page's own actions at the end of the canvas toolbar (the editor's 保存). */
   toolbarExtra?: ReactNode;
+  /** 导入: reads an old form on the server (sanitised, nothing saved); without it there is no 导入. */
+  readImport?: (text: string) => Promise<FormImport>;
 }
 
 function PaletteButton({ itemKey, name, onAdd }: { itemKey: string; name: string; onAdd: () => void }) {
@@ -87,108 +78,6 @@ function PaletteButton({ itemKey, name, onAdd }: { itemKey: string; name: string
 }
 
 /**
- * One question on the canvas. Memoised with stable callbacks: editing a question in the panel
- * re-renders that question only, however long the form.
- */
-const CanvasField = memo(function CanvasField({
-  field,
-  selected,
-  gutter,
-  onSelect,
-  onCopy,
-  onDelete,
-}: {
-  field: TFormField;
-  selected: boolean;
-  gutter: number;
-  onSelect: (id: string) => void;
-  onCopy: (id: string) => void;
-  onDelete: (id: string) => void;
-}) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: field.id });
-  return (
-    <div
-      ref={setNodeRef}
-      style={{ ...cellStyle(field.span, gutter), transform: CSS.Transform.toString(transform), transition }}
-    >
-      {/* biome-ignore lint/a11y/useSemanticElements: a card holding form controls cannot be a button */}
-      <div
-        role="button"
-        tabIndex={0}
-        aria-label={`题目：${field.label || FIELD_TYPE_NAMES[field.type]}`}
-        aria-pressed={selected}
-        onClick={() => onSelect(field.id)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && e.target === e.currentTarget) onSelect(field.id);
-        }}
-        style={{
-          position: 'relative',
-          padding: '10px 12px 2px',
-          marginBottom: 8,
-          borderRadius: 6,
-          border: `1px ${selected ? 'solid #1677ff' : 'dashed #d9d9d9'}`,
-          background: selected ? '#f0f7ff' : '#fff',
-          opacity: isDragging ? 0.5 : 1,
-        }}
-      >
-        <Space size={4} style={{ position: 'absolute', right: 6, top: 4, zIndex: 1 }}>
-          <Tooltip title="拖动排序">
-            <Button
-              size="small"
-              type="text"
-              icon={<HolderOutlined />}
-              aria-label="拖动排序"
-              {...attributes}
-              {...listeners}
-            />
-          </Tooltip>
-          <Tooltip title="复制">
-            <Button
-              size="small"
-              type="text"
-              icon={<CopyOutlined />}
-              aria-label="复制"
-              onClick={(e) => {
-                e.stopPropagation();
-                onCopy(field.id);
-              }}
-            />
-          </Tooltip>
-          <Tooltip title="删除">
-            <Button
-              size="small"
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label="删除"
-              onClick={(e) => {
-                e.stopPropagation();
-                onDelete(field.id);
-              }}
-            />
-          </Tooltip>
-        </Space>
-        {field.type === 'PAGINATION' ? (
-          <Typography.Text type="secondary">—— 分页（之后的题目在下一页）——</Typography.Text>
-        ) : DISPLAY_TYPES.has(field.type) ? (
-          <div style={{ paddingRight: 96 }}>
-            <DisplayField field={field} />
-          </div>
-        ) : (
-          <Form.Item
-            label={field.showLabel ? field.label : undefined}
-            required={field.required || field.fixed}
-            style={{ marginBottom: 8, pointerEvents: 'none', paddingRight: 96 }}
-          >
-            <FieldControl field={field} disabled />
-          </Form.Item>
-        )}
-      </div>
-    </div>
-  );
-});
-
-/**
  * The form designer (spec 002 §2): palette 266 px on the left (click or drag to add), the canvas
  * in the centre (drag to reorder, copy, delete, 预览 and 清空, undo and redo), the right panel
  * 320 px with 组件配置 and 表单配置; the preview dialog is 800 px. Variants keep their fixed fields.
@@ -203,6 +92,7 @@ export function Designer({
   canUndo,
   canRedo,
   toolbarExtra,
+  readImport,
 }: DesignerProps) {
   const [selectedId, setSelectedId] = useState<string | null>(schema.fields[0]?.id ?? null);
   const [panel, setPanel] = useState('field');
@@ -220,14 +110,13 @@ export function Designer({
   const setFields = (fields: (prev: TFormField[]) => TFormField[]) =>
     onChange((prev) => ({ ...prev, fields: fields(prev.fields) }));
 
+  // A palette click while a row container (or one of its questions) is selected adds into that row.
+  const selectedRow = selected?.type === 'ROW' ? selected.id : selected?.row;
   const insert = (itemKey: string, index?: number) => {
     const item = PALETTE_ITEMS.get(itemKey);
     if (!item) return;
     const f = item.make();
-    setFields((fields) => {
-      const at = index ?? fields.length;
-      return [...fields.slice(0, at), f, ...fields.slice(at)];
-    });
+    setFields((fields) => insertField(fields, f, index === undefined ? { into: selectedRow } : { index }));
     setSelectedId(f.id);
     setPanel('field');
   };
@@ -247,8 +136,9 @@ export function Designer({
   const copy = (f: TFormField) => {
     const c = copyField(f);
     setFields((fields) => {
-      const at = fields.findIndex((x) => x.id === f.id) + 1;
-      return [...fields.slice(0, at), c, ...fields.slice(at)];
+      // A copied row container goes after the whole row (its questions stay in the original).
+      const last = fields.reduce((at, x, i) => (x.id === f.id || (f.type === 'ROW' && x.row === f.id) ? i : at), -1);
+      return normalizeRows([...fields.slice(0, last + 1), c, ...fields.slice(last + 1)]);
     });
     setSelectedId(c.id);
   };
@@ -306,16 +196,12 @@ export function Designer({
     const over = e.over ? String(e.over.id) : null;
     if (!over) return;
     if (active.startsWith('palette:')) {
-      const index = over === 'canvas' ? undefined : schema.fields.findIndex((f) => f.id === over);
-      insert(active.slice('palette:'.length), index === -1 ? undefined : index);
+      const index = over === 'canvas' ? -1 : schema.fields.findIndex((f) => f.id === over);
+      insert(active.slice('palette:'.length), index);
       return;
     }
     if (active === over || over === 'canvas') return;
-    setFields((fields) => {
-      const from = fields.findIndex((f) => f.id === active);
-      const to = fields.findIndex((f) => f.id === over);
-      return from < 0 || to < 0 ? fields : arrayMove(fields, from, to);
-    });
+    setFields((fields) => moveField(fields, active, over));
   };
 
   return (
@@ -364,15 +250,15 @@ export function Designer({
               </Tooltip>
             </Space>
             <Space>
-              <ImportDialog
-                onImport={(imported) =>
-                  setFields((fields) => {
-                    // Keep ids unique: an imported id already on the canvas gets a new one.
-                    const taken = new Set(fields.map((f) => f.id));
-                    return [...fields, ...imported.map((f) => (taken.has(f.id) ? { ...f, id: newFieldId() } : f))];
-                  })
-                }
-              />
+              {readImport && (
+                <ImportDialog
+                  read={readImport}
+                  onImport={(imported, withSettings) =>
+                    // Imported ids already on the canvas get new ones (show rules and rows follow).
+                    onChange((prev) => mergeImport(prev, imported, { settings: withSettings }))
+                  }
+                />
+              )}
               <Button icon={<EyeOutlined />} onClick={() => setPreviewing(true)}>
                 预览
               </Button>
@@ -396,17 +282,28 @@ export function Designer({
               ) : (
                 <SortableContext items={sortableIds} strategy={rectSortingStrategy}>
                   <div style={rowStyle}>
-                    {schema.fields.map((f) => (
-                      <CanvasField
-                        key={f.id}
-                        field={f}
-                        selected={f.id === selectedId}
-                        gutter={gutter}
-                        onSelect={onSelectField}
-                        onCopy={onCopyField}
-                        onDelete={onDeleteField}
-                      />
-                    ))}
+                    {groupRows(schema.fields).map(({ field: f, children }) => {
+                      const card = (x: TFormField, inner: number, content?: ReactNode) => (
+                        <CanvasField
+                          key={x.id}
+                          field={x}
+                          selected={x.id === selectedId}
+                          gutter={inner}
+                          onSelect={onSelectField}
+                          onCopy={onCopyField}
+                          onDelete={onDeleteField}
+                        >
+                          {content}
+                        </CanvasField>
+                      );
+                      if (f.type !== 'ROW') return card(f, gutter);
+                      const inner = f.props.gutter ?? gutter;
+                      return card(
+                        f,
+                        gutter,
+                        children.map((c) => card(c, inner)),
+                      );
+                    })}
                   </div>
                 </SortableContext>
               )}
@@ -436,6 +333,8 @@ export function Designer({
                     key={selected.id}
                     field={selected}
                     fixed={Boolean(selected.fixed || fixedIds.has(selected.id))}
+                    rows={schema.fields.filter((f) => f.type === 'ROW')}
+                    onRow={(row) => setFields((fields) => setRow(fields, selected.id, row))}
                     onChange={(next) => setFields((fields) => fields.map((f) => (f.id === next.id ? next : f)))}
                   />
                 ) : (

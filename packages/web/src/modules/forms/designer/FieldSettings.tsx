@@ -5,6 +5,7 @@ import {
   FIELD_TYPE_NAMES,
   OTHER_OPTION_VALUE,
   PERSONAL_TYPE_NAMES,
+  ruleTypesFor,
   type TFieldOption,
   type TFieldProps,
   type TFormField,
@@ -18,16 +19,8 @@ import { FetchConfigForm } from '../../../platform/widgets/FetchConfigForm';
 import { ImageCropper } from '../../../platform/widgets/ImageCropper';
 import { StructureEditor } from '../../../platform/widgets/StructureEditor';
 import { DictionaryOptions, type OptionSource, OptionSourceSwitch } from './DictionarySource';
-
-/** The rule presets of the designer (spec 002 §5 helper checks). */
-const RULE_PRESETS = [
-  { label: '手机号', pattern: '^1[3-9]\\d{9}$', message: '手机号格式错误' },
-  { label: '邮箱', pattern: '^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$', message: '邮箱格式错误' },
-  { label: '身份证号', pattern: '^(?:\\d{15}|\\d{17}[\\dXx])$', message: '身份证格式错误' },
-  { label: '邮政编码', pattern: '^[1-9]\\d{5}$', message: '邮政编码格式错误' },
-  { label: '整数', pattern: '^-?\\d+$', message: '请输入整数' },
-  { label: '网址', pattern: '^https?://\\S+$', message: '网址格式错误' },
-];
+import { NumberSettings, RowSettings } from './FieldExtras';
+import { RuleEditor } from './RuleEditor';
 
 const CHOICE = new Set(['RADIO', 'CHECKBOX', 'SELECT', 'IMAGE_SELECT']);
 const TEXT = new Set(['INPUT', 'TEXTAREA']);
@@ -40,10 +33,16 @@ const TEXT = new Set(['INPUT', 'TEXTAREA']);
 export function FieldSettings({
   field,
   fixed,
+  rows = [],
+  onRow,
   onChange,
 }: {
   field: TFormField;
   fixed: boolean;
+  /** The form's row containers, for 所在行容器. */
+  rows?: TFormField[];
+  /** Moves the field into a row container, or out of its own. */
+  onRow?: (row: string | undefined) => void;
   onChange: (f: TFormField) => void;
 }) {
   const set = (patch: Partial<TFormField>) => onChange({ ...field, ...patch });
@@ -97,9 +96,23 @@ export function FieldSettings({
           </Form.Item>
         </>
       )}
-      <Form.Item label={`宽度：${field.span}/24`}>
+      <Form.Item label={`宽度：${field.span}/24${field.row ? '（行容器内）' : ''}`}>
         <Slider min={1} max={24} value={field.span} onChange={(span) => set({ span })} />
       </Form.Item>
+      {onRow && rows.length > 0 && field.type !== 'ROW' && field.type !== 'PAGINATION' && (
+        <Form.Item label="所在行容器">
+          <Select
+            aria-label="所在行容器"
+            value={field.row ?? ''}
+            options={[
+              { value: '', label: '不在行容器中' },
+              ...rows.map((r) => ({ value: r.id, label: r.label || '行容器' })),
+            ]}
+            onChange={(row: string) => onRow(row || undefined)}
+          />
+        </Form.Item>
+      )}
+      {field.type === 'ROW' && <RowSettings field={field} onChange={onChange} />}
 
       {CHOICE.has(field.type) && (
         <>
@@ -250,6 +263,23 @@ export function FieldSettings({
           )}
         </Space>
       )}
+      {field.type === 'NUMBER_INPUT' && <NumberSettings field={field} onChange={onChange} />}
+      {(field.type === 'DATE' || field.type === 'DATE_RANGE') && (
+        <Form.Item label="包含时间（时:分:秒）">
+          <Switch
+            aria-label="包含时间"
+            checked={Boolean(field.props.withTime)}
+            onChange={(withTime) =>
+              // A default of the other format would no longer be an answer: it goes.
+              onChange({
+                ...field,
+                defaultValue: undefined,
+                props: { ...field.props, withTime: withTime || undefined },
+              })
+            }
+          />
+        </Form.Item>
+      )}
       {field.type === 'RATE' && (
         <Form.Item label="最高分">
           <InputNumber
@@ -379,60 +409,10 @@ export function FieldSettings({
         </Form.Item>
       )}
 
-      {TEXT.has(field.type) && !field.personalType && (
-        <>
-          <Divider plain>校验规则</Divider>
-          {field.regList.map((r, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rules have no id; their order is their identity
-            <Space key={i} direction="vertical" style={{ width: '100%', marginBottom: 8 }}>
-              <Input
-                aria-label={`规则${i + 1}正则`}
-                value={r.pattern}
-                placeholder="正则表达式"
-                onChange={(e) =>
-                  set({ regList: field.regList.map((x, j) => (j === i ? { ...x, pattern: e.target.value } : x)) })
-                }
-              />
-              <Space.Compact style={{ width: '100%' }}>
-                <Input
-                  aria-label={`规则${i + 1}提示`}
-                  value={r.message}
-                  placeholder="不符合时的提示"
-                  onChange={(e) =>
-                    set({ regList: field.regList.map((x, j) => (j === i ? { ...x, message: e.target.value } : x)) })
-                  }
-                />
-                <Button danger onClick={() => set({ regList: field.regList.filter((_, j) => j !== i) })}>
-                  删除
-                </Button>
-              </Space.Compact>
-            </Space>
-          ))}
-          <Select
-            placeholder="添加校验规则"
-            style={{ width: '100%' }}
-            value={null}
-            options={[
-              ...RULE_PRESETS.map((p) => ({ value: p.label, label: p.label })),
-              { value: '自定义', label: '自定义正则' },
-            ]}
-            onChange={(label: string) => {
-              const preset = RULE_PRESETS.find((p) => p.label === label);
-              set({
-                regList: [
-                  ...field.regList,
-                  preset
-                    ? { pattern: preset.pattern, message: preset.message }
-                    : { pattern: '.*', message: `${field.label}格式不正确` },
-                ],
-              });
-            }}
-          />
-        </>
-      )}
+      {!display && ruleTypesFor(field).length > 0 && <RuleEditor field={field} onChange={onChange} />}
       {field.personalType && (
         <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 12 }}>
-          个人信息题自带校验（如手机号、邮箱、身份证号的格式），无需另加规则。
+          个人信息题自带校验（如手机号、邮箱、身份证号的格式），无需另加正则规则。
         </Typography.Paragraph>
       )}
     </Form>

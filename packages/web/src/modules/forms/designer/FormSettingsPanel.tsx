@@ -2,7 +2,11 @@ import type { TFormSettings } from '@shetuan/shared/forms';
 import { Form, Input, InputNumber, Radio, Slider, Switch } from 'antd';
 import { HexColorPicker } from './HexColorPicker';
 
-/** 表单配置: label position and width (default 125px), size, gutter, the submit button, reset, numbering. */
+/**
+ * 表单配置 (spec 002 'Form options (designer)'): label position and width (default 125px), size,
+ * gutter, the submit button, reset, numbering, and how checks show: the required asterisk
+ * (hideRequiredAsterisk), the message (showMessage) and where it sits (inlineMessage).
+ */
 export function FormSettingsPanel({
   settings,
   onChange,
@@ -65,6 +69,28 @@ export function FormSettingsPanel({
       </Form.Item>
       <Form.Item label="题目编号">
         <Switch aria-label="题目编号" checked={settings.showNumber} onChange={(showNumber) => set({ showNumber })} />
+      </Form.Item>
+      <Form.Item label="隐藏必填星号">
+        <Switch
+          aria-label="隐藏必填星号"
+          checked={settings.hideRequiredAsterisk}
+          onChange={(hideRequiredAsterisk) => set({ hideRequiredAsterisk })}
+        />
+      </Form.Item>
+      <Form.Item label="显示校验信息">
+        <Switch
+          aria-label="显示校验信息"
+          checked={settings.showMessage}
+          onChange={(showMessage) => set({ showMessage })}
+        />
+      </Form.Item>
+      <Form.Item label="校验信息显示在答案旁（行内）">
+        <Switch
+          aria-label="行内显示校验信息"
+          checked={settings.inlineMessage}
+          disabled={!settings.showMessage}
+          onChange={(inlineMessage) => set({ inlineMessage })}
+        />
       </Form.Item>
       <Form.Item label="整表只读">
         <Switch checked={settings.disabled} onChange={(disabled) => set({ disabled })} />

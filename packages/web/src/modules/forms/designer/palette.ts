@@ -1,4 +1,5 @@
 import {
+  DISPLAY_TYPES,
   FIELD_TYPE_NAMES,
   type FieldType,
   newFieldId,
@@ -15,8 +16,15 @@ export interface PaletteItem {
   make: () => TFormField;
 }
 
+/** A new field; a question is required by default, as in the old designer (spec 002 §5). */
 const field = (type: FieldType, extra: Partial<TFormField> = {}): TFormField =>
-  ZFormField.parse({ id: newFieldId(), type, label: FIELD_TYPE_NAMES[type], ...extra });
+  ZFormField.parse({
+    id: newFieldId(),
+    type,
+    label: FIELD_TYPE_NAMES[type],
+    required: !DISPLAY_TYPES.has(type),
+    ...extra,
+  });
 
 const options = (...labels: string[]) => labels.map((label, i) => ({ value: i + 1, label }));
 
@@ -26,7 +34,7 @@ const basic = (type: FieldType, extra: Partial<TFormField> = {}): PaletteItem =>
   make: () => field(type, extra),
 });
 
-/** The palette's groups: 常用, 个人信息 (the personal fields with their checks), 高级, 展示. */
+/** The palette's groups: 常用, 个人信息 (the personal fields with their checks), 高级, 展示与布局. */
 export const PALETTE: { title: string; items: PaletteItem[] }[] = [
   {
     title: '常用题型',
@@ -92,8 +100,9 @@ export const PALETTE: { title: string; items: PaletteItem[] }[] = [
     ],
   },
   {
-    title: '展示与分页',
+    title: '展示与布局',
     items: [
+      basic('ROW', { label: '行容器', props: { justify: 'start', align: 'top' } }),
       basic('DESC_TEXT', { label: '文字描述', props: { content: '<p>在此填写说明文字</p>' } }),
       basic('DIVIDER', { label: '分割线' }),
       basic('IMAGE', { props: { images: [] } }),

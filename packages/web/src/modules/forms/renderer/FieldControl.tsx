@@ -1,3 +1,4 @@
+import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type FileAnswer,
   OTHER_OPTION_VALUE,
@@ -7,6 +8,7 @@ import {
   UPLOAD_DEFAULT_MB,
 } from '@shetuan/shared/forms';
 import {
+  Button,
   Carousel,
   Cascader,
   Checkbox,
@@ -27,6 +29,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { uploadWithProgress } from '../../../app/request';
+import { type ApiData, routePath } from '../../../app/typed-api';
 import { FileUpload } from '../../../platform/files/FileUpload';
 import type { UploadedFile } from '../../../platform/files/types';
 import { PhoneVerification, type PhoneVerificationValue } from '../../../platform/phone/PhoneVerification';
@@ -42,6 +45,8 @@ export interface UploadTarget {
   path: string;
   fields?: Record<string, string>;
 }
+/** What either upload answers (multipart, so sent by uploadWithProgress, typed by the routes). */
+type SignatureUpload = ApiData<'post', '/project/public/forms/{key}/files'> | ApiData<'post', '/systemfile/upload'>;
 
 interface ControlProps {
   field: TFormField;
@@ -55,6 +60,7 @@ interface ControlProps {
 }
 
 const DATE = 'YYYY-MM-DD';
+const DATE_TIME = 'YYYY-MM-DD HH:mm:ss';
 const TIME = 'HH:mm:ss';
 const toDay = (v: unknown, f: string) => (typeof v === 'string' && v ? dayjs(v, f) : null);
 const optionsOf = (f: TFormField) => (f.options ?? []).map((o) => ({ value: o.value, label: o.label }));
@@ -118,21 +124,7 @@ export function FieldControl({ field, value, onChange, id, disabled, upload, onB
         />
       );
     case 'NUMBER_INPUT':
-      return (
-        <InputNumber
-          id={id}
-          value={value as number | undefined}
-          placeholder={placeholder}
-          min={p.min}
-          max={p.max}
-          step={p.step ?? 1}
-          precision={p.precision}
-          disabled={disabled}
-          onBlur={onBlur}
-          style={{ width: '100%' }}
-          onChange={(v) => set(v ?? undefined)}
-        />
-      );
+      return <NumberAnswer field={field} value={value} onChange={set} id={id} disabled={disabled} onBlur={onBlur} />;
     case 'SELECT':
       return (
         <Select
@@ -225,26 +217,33 @@ export function FieldControl({ field, value, onChange, id, disabled, upload, onB
           onChange={(c) => set(c.toHexString())}
         />
       );
-    case 'DATE':
+    case 'DATE': {
+      const fmt = p.withTime ? DATE_TIME : DATE;
       return (
         <DatePicker
           id={id}
-          value={toDay(value, DATE)}
-          placeholder={placeholder ?? '请选择日期'}
+          value={toDay(value, fmt)}
+          showTime={p.withTime ? { format: TIME } : undefined}
+          format={fmt}
+          placeholder={placeholder ?? (p.withTime ? '请选择日期时间' : '请选择日期')}
           disabled={disabled}
           style={{ width: '100%' }}
-          onChange={(d: Dayjs | null) => set(d ? d.format(DATE) : undefined)}
+          onChange={(d: Dayjs | null) => set(d ? d.format(fmt) : undefined)}
         />
       );
+    }
     case 'DATE_RANGE': {
+      const fmt = p.withTime ? DATE_TIME : DATE;
       const [a, b] = Array.isArray(value) ? value : [];
       return (
         <DatePicker.RangePicker
           id={id}
-          value={[toDay(a, DATE), toDay(b, DATE)]}
+          value={[toDay(a, fmt), toDay(b, fmt)]}
+          showTime={p.withTime ? { format: TIME } : undefined}
+          format={fmt}
           disabled={disabled}
           style={{ width: '100%' }}
-          onChange={(r) => set(r?.[0] && r[1] ? [r[0].format(DATE), r[1].format(DATE)] : undefined)}
+          onChange={(r) => set(r?.[0] && r[1] ? [r[0].format(fmt), r[1].format(fmt)] : undefined)}
         />
       );
     }
@@ -323,6 +322,76 @@ export function FieldControl({ field, value, onChange, id, disabled, upload, onB
   }
 }
 
+/**
+ * A number (spec 002 'Number-field designer options'): the −/+ buttons on the right (antd's) or
+ * one on each side (the old designer's default position), none when controls are off; with
+ * stepStrictly a typed number snaps to the nearest multiple of the step as the box loses the focus.
+ */
+function NumberAnswer({
+  field,
+  value,
+  onChange,
+  id,
+  disabled,
+  onBlur,
+}: {
+  field: TFormField;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  id?: string;
+  disabled?: boolean;
+  onBlur?: () => void;
+}) {
+  const p = field.props;
+  const step = p.step ?? 1;
+  const current = typeof value === 'number' ? value : undefined;
+  const clamp = (n: number) =>
+    Math.min(p.max ?? Number.POSITIVE_INFINITY, Math.max(p.min ?? Number.NEGATIVE_INFINITY, n));
+  const fix = (n: number) => Number(n.toFixed(10));
+  const sides = p.controls !== false && p.controlsPosition === 'default';
+  const input = (
+    <InputNumber
+      id={id}
+      value={current}
+      placeholder={field.placeholder}
+      min={p.min}
+      max={p.max}
+      step={step}
+      precision={p.precision}
+      controls={p.controls !== false && !sides}
+      disabled={disabled}
+      style={{ width: '100%' }}
+      onChange={(v) => onChange(v ?? undefined)}
+      onBlur={() => {
+        if (p.stepStrictly && current !== undefined && step > 0) {
+          const snapped = fix(clamp(Math.round(current / step) * step));
+          if (snapped !== current) onChange(snapped);
+        }
+        onBlur?.();
+      }}
+    />
+  );
+  if (!sides) return input;
+  const move = (by: number) => onChange(fix(clamp((current ?? p.min ?? 0) + by)));
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Button
+        aria-label="减少"
+        icon={<MinusOutlined />}
+        disabled={disabled || (current !== undefined && p.min !== undefined && current <= p.min)}
+        onClick={() => move(-step)}
+      />
+      {input}
+      <Button
+        aria-label="增加"
+        icon={<PlusOutlined />}
+        disabled={disabled || (current !== undefined && p.max !== undefined && current >= p.max)}
+        onClick={() => move(step)}
+      />
+    </Space.Compact>
+  );
+}
+
 /** Whether the 其他 option is among the chosen values. */
 export function choseOther(field: TFormField, value: unknown): boolean {
   if (!field.props.allowOther) return false;
@@ -393,15 +462,13 @@ function SignAnswer({
         for (const [k, v] of Object.entries(upload?.fields ?? {})) form.append(k, v);
         if (!upload) form.append('code', '012');
         form.append('file', png, 'signature.png');
-        const rec = await uploadWithProgress<{
-          id: string | number;
-          name?: string;
-          realFileName?: string;
-          size?: number;
-          fileSize?: number;
-        }>(upload?.path ?? '/systemfile/upload', form, () => undefined);
+        const rec = await uploadWithProgress<SignatureUpload>(
+          upload?.path ?? routePath('post', '/systemfile/upload'),
+          form,
+          () => undefined,
+        );
         setPreview(URL.createObjectURL(png));
-        onChange({ id: String(rec.id), name: 'signature.png', size: rec.size ?? rec.fileSize ?? png.size });
+        onChange({ id: String(rec.id), name: 'signature.png', size: 'size' in rec ? rec.size : rec.fileSize });
       }}
     />
   );

@@ -1,8 +1,10 @@
 import {
+  type CheckMoment,
   DISPLAY_TYPES,
   FORM_MESSAGES,
   fieldName,
   fieldProblem,
+  groupRows,
   initialValues,
   otherName,
   pagesOf,
@@ -12,7 +14,17 @@ import {
   visibleFieldIds,
 } from '@shetuan/shared/forms';
 import { Button, Form, Grid, Input, Space, Steps } from 'antd';
-import { type CSSProperties, memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  memo,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { AnswerStore, useAnswer } from './answer-store';
 import { choseOther, DisplayField, FieldControl, type UploadTarget } from './FieldControl';
@@ -21,8 +33,14 @@ import { choseOther, DisplayField, FieldControl, type UploadTarget } from './Fie
 const FIRST_BATCH = 16;
 const NEXT_BATCH = 48;
 
-/** Regex and text rules check on blur; choices and pickers on change (spec 002 §5). */
+/** The controls that report losing the focus (text and number checks run then, spec 002 §5). */
 const BLUR_TYPES = new Set(['INPUT', 'TEXTAREA', 'NUMBER_INPUT']);
+
+/** How a question shows its message (the form options showMessage and inlineMessage). */
+interface MessageMode {
+  show: boolean;
+  inline: boolean;
+}
 
 export interface FormRendererProps {
   schema: TFormSchema;
@@ -109,12 +127,15 @@ export function FormRenderer({
     }
   }, [visible, schema.fields, store, pickWatched]);
 
-  /** Checks one question (and its 其他 box when asked); returns whether it passes. */
+  /**
+   * Checks one question (and its 其他 box when asked) at a moment: its own checks and each rule run
+   * at their triggers (change, blur), everything on submit. Returns whether it passes.
+   */
   const checkField = useCallback(
-    (f: TFormField, withOther: boolean): boolean => {
+    (f: TFormField, withOther: boolean, moment: CheckMoment = 'submit'): boolean => {
       const all = store.peek();
       const name = fieldName(f.id);
-      const problem = fieldProblem(f, all[name], all);
+      const problem = fieldProblem(f, all[name], all, moment);
       // The 其他 text has its own box and message.
       store.setError(name, problem && problem !== FORM_MESSAGES.other ? problem : undefined);
       let otherOk = true;
@@ -130,22 +151,23 @@ export function FormRenderer({
     [store],
   );
 
-  // A person's change: the question checks itself (text on blur, or at once while it shows a
-  // message; choices at once), the rules hear of the answers they watch, the page of every change.
+  // A person's change: the question runs its change checks (choices their own checks, any question
+  // its rules with the change trigger), or all of them while it shows a message, so the message
+  // goes as soon as the answer is right; the rules hear of the answers they watch, the page of every change.
   const latest = useRef({ watchedNames, onValuesChange, pickWatched });
   latest.current = { watchedNames, onValuesChange, pickWatched };
   const onChanged = useCallback(
     (f: TFormField, name: string, value: unknown) => {
       store.set(name, value);
       if (name === otherName(f.id)) checkField(f, true);
-      else if (!BLUR_TYPES.has(f.type) || store.error(name)) checkField(f, Boolean(store.error(otherName(f.id))));
+      else checkField(f, Boolean(store.error(otherName(f.id))), store.error(name) ? 'submit' : 'change');
       const l = latest.current;
       if (l.watchedNames.has(name)) setValues(l.pickWatched(store.peek()));
       l.onValuesChange?.(store.snapshot());
     },
     [store, checkField],
   );
-  const onBlurred = useCallback((f: TFormField) => checkField(f, false), [checkField]);
+  const onBlurred = useCallback((f: TFormField) => checkField(f, false, 'blur'), [checkField]);
 
   const numbers = useMemo(() => {
     const map = new Map<string, number>();
@@ -205,6 +227,24 @@ export function FormRenderer({
   const wrapperCol = useMemo(() => (horizontal ? { flex: 1, style: { minWidth: 0 } } : undefined), [horizontal]);
   const current = pages[page] ?? [];
   const chunks = useMemo(() => chunksOf(current), [current]);
+  const messages = useMemo<MessageMode>(
+    () => ({ show: s.showMessage !== false, inline: s.inlineMessage === true }),
+    [s.showMessage, s.inlineMessage],
+  );
+  const item = (f: TFormField, gutter: number) => (
+    <FieldItem
+      key={f.id}
+      field={f}
+      store={store}
+      label={f.showLabel ? (s.showNumber ? `${numbers.get(f.id)}. ${f.label}` : f.label) : undefined}
+      horizontal={horizontal}
+      gutter={gutter}
+      upload={upload}
+      messages={messages}
+      onChanged={onChanged}
+      onBlurred={onBlurred}
+    />
+  );
   // Long pages arrive in steps: the first questions paint at once, the rest follow frame by frame.
   const [shown, setShown] = useState(FIRST_BATCH);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts with the first batch again
@@ -227,6 +267,7 @@ export function FormRenderer({
         labelWrap
         size={s.size}
         disabled={disabled || s.disabled}
+        requiredMark={!s.hideRequiredAsterisk}
       >
         {pages.length > 1 && (
           <Steps
@@ -240,23 +281,16 @@ export function FormRenderer({
           .filter((c) => c.start < shown)
           .map((c) => (
             <div key={c.fields[0]?.id} style={chunkStyle(c.fields.length, s.gutter)}>
-              {c.fields
-                .slice(0, shown - c.start)
-                .map((f) =>
-                  visible.has(f.id) ? (
-                    <FieldItem
-                      key={f.id}
-                      field={f}
-                      store={store}
-                      label={f.showLabel ? (s.showNumber ? `${numbers.get(f.id)}. ${f.label}` : f.label) : undefined}
-                      horizontal={horizontal}
-                      gutter={s.gutter}
-                      upload={upload}
-                      onChanged={onChanged}
-                      onBlurred={onBlurred}
-                    />
-                  ) : null,
-                )}
+              {groupRows(c.fields.slice(0, shown - c.start)).map(({ field: f, children }) => {
+                if (!visible.has(f.id)) return null;
+                if (f.type !== 'ROW') return item(f, s.gutter);
+                const gutter = f.props.gutter ?? s.gutter;
+                return (
+                  <RowContainer key={f.id} field={f} gutter={s.gutter}>
+                    {children.map((child) => (visible.has(child.id) ? item(child, gutter) : null))}
+                  </RowContainer>
+                );
+              })}
             </div>
           ))}
         <Form.Item label={horizontal ? ' ' : undefined} colon={false}>
@@ -276,7 +310,7 @@ export function FormRenderer({
               <Button
                 type="primary"
                 loading={submitting}
-                style={{ background: s.submitColor, borderColor: s.submitColor }}
+                style={{ background: legible(s.submitColor), borderColor: legible(s.submitColor) }}
                 onClick={() => void submit()}
               >
                 {preview ? `${s.submitText}（预览）` : s.submitText}
@@ -300,6 +334,28 @@ export function FormRenderer({
   );
 }
 
+/** Relative luminance of a #rrggbb colour (WCAG 2). */
+function luminance(rgb: number[]): number {
+  const [r, g, b] = rgb.map((c) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * The submit button's colour as chosen, darkened just enough for its white text to read at WCAG
+ * AA (4.5:1): antd's blue #1677ff, the schema's default, gives 4.1:1; the console's own theme uses
+ * #0958d9 for the same reason.
+ */
+export function legible(hex: string): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return hex;
+  let rgb = [m[1], m[2], m[3]].map((x) => Number.parseInt(x as string, 16));
+  for (let i = 0; i < 30 && 1.05 / (luminance(rgb) + 0.05) < 4.5; i++) rgb = rgb.map((c) => Math.floor(c * 0.93));
+  return `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
 /** How many questions a block holds at most (a block off the screen is skipped whole). */
 const CHUNK = 20;
 
@@ -314,7 +370,8 @@ export function chunksOf(fields: TFormField[]): { start: number; fields: TFormFi
   let chunk: TFormField[] = [];
   let start = 0;
   fields.forEach((f, i) => {
-    const lineStarts = f.span === 24 || fields[i - 1]?.span === 24;
+    // A row container's questions stay in the block of their container.
+    const lineStarts = (f.span === 24 || fields[i - 1]?.span === 24) && f.row === undefined;
     if (chunk.length >= CHUNK && lineStarts) {
       out.push({ start, fields: chunk });
       chunk = [];
@@ -343,9 +400,60 @@ export const cellStyle = (span: number, gutter: number): CSSProperties => ({
   boxSizing: 'border-box',
 });
 
+const JUSTIFY = {
+  start: 'flex-start',
+  end: 'flex-end',
+  center: 'center',
+  'space-around': 'space-around',
+  'space-between': 'space-between',
+} as const;
+const ALIGN = { top: 'flex-start', middle: 'center', bottom: 'flex-end' } as const;
+
+/**
+ * A row container (ROW, layout rowFormItem): a grid cell of its own span holding its questions in
+ * one wrapping row, with its own spacing and alignment.
+ */
+export function RowContainer({ field, gutter, children }: { field: TFormField; gutter: number; children: ReactNode }) {
+  const inner = field.props.gutter ?? gutter;
+  return (
+    <div style={cellStyle(field.span, gutter)}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would bring a border and a legend the old layout had not */}
+      <div
+        role="group"
+        aria-label={field.label}
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          marginInline: -inner / 2,
+          justifyContent: JUSTIFY[field.props.justify ?? 'start'],
+          alignItems: ALIGN[field.props.align ?? 'top'],
+        }}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The message beside the answer (the form option inlineMessage) instead of under it. */
+function withInlineMessage(control: ReactNode, message: string | undefined, id: string): ReactNode {
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      <div style={{ flex: 1, minWidth: 0 }}>{control}</div>
+      {message && (
+        <span id={`${id}_help`} role="alert" style={{ color: '#ff4d4f', flex: 'none', maxWidth: '50%' }}>
+          {message}
+        </span>
+      )}
+    </div>
+  );
+}
+
 /**
  * One question: its label and message (antd's Form.Item, for the layout only) around its control,
  * and the 其他 box. It listens to its own answer only; memoised, so nothing else re-renders it.
+ * The message shows under the answer, beside it (inlineMessage), or not at all (showMessage off:
+ * the answer turns red).
  */
 const FieldItem = memo(function FieldItem({
   field: f,
@@ -354,6 +462,7 @@ const FieldItem = memo(function FieldItem({
   horizontal,
   gutter,
   upload,
+  messages,
   onChanged,
   onBlurred,
 }: {
@@ -363,6 +472,7 @@ const FieldItem = memo(function FieldItem({
   horizontal: boolean;
   gutter: number;
   upload: UploadTarget | undefined;
+  messages: MessageMode;
   onChanged: (f: TFormField, name: string, value: unknown) => void;
   onBlurred: (f: TFormField) => void;
 }) {
@@ -378,6 +488,27 @@ const FieldItem = memo(function FieldItem({
         </div>
       </div>
     );
+  const message = messages.show ? answer.error : undefined;
+  const otherMessage = messages.show ? other.error : undefined;
+  const control = (
+    <FieldControl
+      id={name}
+      field={f}
+      value={answer.value}
+      upload={upload}
+      onChange={(v) => onChanged(f, name, v)}
+      onBlur={BLUR_TYPES.has(f.type) ? () => onBlurred(f) : undefined}
+    />
+  );
+  const otherBox = (
+    <Input
+      id={otherName(f.id)}
+      placeholder="请输入其他内容"
+      maxLength={200}
+      value={typeof other.value === 'string' ? other.value : ''}
+      onChange={(e) => onChanged(f, otherName(f.id), e.target.value)}
+    />
+  );
   return (
     <div style={style} data-question={name}>
       <Form.Item
@@ -385,16 +516,9 @@ const FieldItem = memo(function FieldItem({
         htmlFor={name}
         required={f.required || f.fixed}
         validateStatus={answer.error ? 'error' : undefined}
-        help={answer.error}
+        help={messages.inline ? undefined : message}
       >
-        <FieldControl
-          id={name}
-          field={f}
-          value={answer.value}
-          upload={upload}
-          onChange={(v) => onChanged(f, name, v)}
-          onBlur={BLUR_TYPES.has(f.type) ? () => onBlurred(f) : undefined}
-        />
+        {messages.inline ? withInlineMessage(control, message, name) : control}
       </Form.Item>
       {choseOther(f, answer.value) && (
         <Form.Item
@@ -402,15 +526,9 @@ const FieldItem = memo(function FieldItem({
           colon={false}
           htmlFor={otherName(f.id)}
           validateStatus={other.error ? 'error' : undefined}
-          help={other.error}
+          help={messages.inline ? undefined : otherMessage}
         >
-          <Input
-            id={otherName(f.id)}
-            placeholder="请输入其他内容"
-            maxLength={200}
-            value={typeof other.value === 'string' ? other.value : ''}
-            onChange={(e) => onChanged(f, otherName(f.id), e.target.value)}
-          />
+          {messages.inline ? withInlineMessage(otherBox, otherMessage, otherName(f.id)) : otherBox}
         </Form.Item>
       )}
     </div>

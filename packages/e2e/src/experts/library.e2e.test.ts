@@ -115,6 +115,17 @@ async function search(page: Page, keyword: string): Promise<void> {
   await page.getByRole('button', { name: /查\s*询/ }).click();
 }
 
+/** Opens the search form's fields beyond its first row (展开), when they are folded. */
+async function expandSearch(page: Page): Promise<void> {
+  const toggle = page.locator('.ant-pro-query-filter-collapse-button');
+  await toggle.waitFor();
+  if (((await toggle.textContent()) ?? '').includes('展开')) await toggle.click();
+  await expect.poll(async () => (await toggle.textContent()) ?? '').toContain('收起');
+}
+
+/** Today in China as the library's export names it (专家库_20261125.xlsx). */
+const chinaDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+
 /** 导出: the job starts, the progress dialog reaches 已完成 and offers the file, which downloads. */
 async function exportsFile(page: Page, dialog: string, fileName: string): Promise<void> {
   // The button's icon is part of its name (download 导出).
@@ -190,21 +201,28 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
       await search(page, '');
       await expect.poll(() => rows(page).count()).toBeGreaterThan(10);
 
+      // The kit's search form with the library's own controls (the domain tree, labels, regions).
+      await expandSearch(page);
+      const query = () => page.getByRole('button', { name: /查\s*询/ }).click();
       // 人工智能: every expert shown has it, 赵专家 among them.
-      await chooseTreeNode(page, page, page.locator('#expert-filter-domain'), '人工智能');
+      await chooseTreeNode(page, page, '专业领域', '人工智能');
+      await query();
       await rowOf(page, '赵专家').waitFor();
       await expect.poll(() => rows(page).filter({ hasNotText: '人工智能' }).count()).toBe(0);
       // A top-level domain takes the experts of the domains below it.
-      await chooseTreeNode(page, page, page.locator('#expert-filter-domain'), '信息技术');
+      await chooseTreeNode(page, page, '专业领域', '信息技术');
+      await query();
       await expect.poll(() => rows(page).filter({ hasText: '软件工程' }).count()).toBeGreaterThan(0);
       await expect.poll(() => rows(page).filter({ hasNotText: '信息技术' }).count()).toBe(0);
       // With a label too: both hold.
-      await chooseOption(page, page, page.locator('#expert-filter-label'), '评审专家库');
+      await chooseOption(page, page, '标签', '评审专家库');
+      await query();
       await rowOf(page, '赵专家').waitFor();
       await expect.poll(() => rows(page).filter({ hasNotText: '评审专家库' }).count()).toBe(0);
       await expect.poll(() => rows(page).filter({ hasNotText: '信息技术' }).count()).toBe(0);
+      await accessible(page, '专家管理：筛选');
       await screenshot(page, 'experts-library-filtered');
-      await page.getByRole('button', { name: '清空筛选' }).click();
+      await page.getByRole('button', { name: /重\s*置/ }).click();
       await expect.poll(() => rows(page).filter({ hasNotText: '评审专家库' }).count()).toBeGreaterThan(0);
 
       // The status filter of the search form: only the disabled.
@@ -295,7 +313,7 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
       // 导出 of what the search shows.
       await page.goto(`${baseUrl}/new/expertManagement`);
       await rows(page).first().waitFor();
-      await exportsFile(page, '专家：导出', '专家.xlsx');
+      await exportsFile(page, '专家：导出', `专家库_${chinaDay()}.xlsx`);
 
       // 删除: the expert leaves the library (so other specs' draws never meet it).
       await search(page, mobile);
@@ -483,7 +501,8 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
 
       // The new domains are offered in the library's filter at once.
       await page.goto(`${baseUrl}/new/expertManagement`);
-      await openSelect(page, page.locator('#expert-filter-domain'));
+      await expandSearch(page);
+      await openSelect(page, '专业领域');
       await dropdown(page).getByText(sub, { exact: true }).waitFor();
       await closeDropdown(page);
 
@@ -521,7 +540,8 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
       await rowOf(page, label).getByText('浏览器测试添加的标签').waitFor();
 
       await page.goto(`${baseUrl}/new/expertManagement`);
-      await openSelect(page, page.locator('#expert-filter-label'));
+      await expandSearch(page);
+      await openSelect(page, '标签');
       await dropdown(page).locator('.ant-select-item-option').filter({ hasText: label }).waitFor();
       await closeDropdown(page);
 

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { ZPageQuery } from '../platform/list';
 import { defineResource } from '../platform/resource';
+import { ZOpenCall } from './calls';
+import { ZAnswerLine, ZPublishedExpertForm } from './config';
 import { EXPERT_PAGES } from './pages';
 
+export * from './calls';
+export * from './config';
 export * from './draw';
 export * from './pages';
 
@@ -40,18 +44,20 @@ const ZText = (name: string, max: number) => z.string().trim().max(max, `${name}
 
 // ——— domains (a tree) and labels ———
 
-export const ZExpertDomain = z.object({
-  id: z.number().int(),
-  parentId: z.number().int().nullable(),
-  parentName: z.string(),
-  name: z.string(),
-  sort: z.number().int(),
-  /** Active experts in this domain or below it. */
-  expertCount: z.number().int(),
-  get children() {
-    return z.array(ZExpertDomain).optional();
-  },
-});
+export const ZExpertDomain = z
+  .object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    parentName: z.string(),
+    name: z.string(),
+    sort: z.number().int(),
+    /** Active experts in this domain or below it. */
+    expertCount: z.number().int(),
+    get children() {
+      return z.array(ZExpertDomain).optional();
+    },
+  })
+  .meta({ id: 'ExpertDomain' });
 export type TExpertDomain = z.infer<typeof ZExpertDomain>;
 
 const ZSort = z.coerce
@@ -207,13 +213,19 @@ export const ZExpert = z.object({
   rejectReason: z.string(),
   /** An own change waiting for approval. */
   changePending: z.boolean(),
+  /** The call (专家征集) a waiting registration came through: it is decided there. */
+  callId: z.number().int().nullable(),
   createdAt: z.string(),
   approvedAt: z.string().nullable(),
+  /** The answers to the tenant's own questions (专家信息配置), as text, in the form's order. */
+  answers: z.array(ZAnswerLine),
 });
 export type TExpert = z.infer<typeof ZExpert>;
 
 export const ZExpertQuery = ZPageQuery.extend({
   status: z.coerce.number({ error: '状态不正确' }).int().min(0).max(3, '状态不正确').optional(),
+  /** The unit of the tenant the expert works at. */
+  unitId: z.coerce.number({ error: '所属单位不正确' }).int().positive('所属单位不正确').optional(),
   /** This domain or any below it. */
   domainId: z.coerce.number({ error: '专业领域不正确' }).int().positive('专业领域不正确').optional(),
   labelId: z.coerce.number({ error: '标签不正确' }).int().positive('标签不正确').optional(),
@@ -226,7 +238,12 @@ export const ZExpertQuery = ZPageQuery.extend({
 });
 export type TExpertQuery = z.infer<typeof ZExpertQuery>;
 
-/** /expertManagement. The keyword searches name, mobile and unit. */
+/**
+ * /expertManagement. The keyword searches name, mobile and unit; the search form also takes the
+ * unit, a domain (with the domains below it), a label and a region, each with its own control.
+ * The import reads domains, labels, avoided units and the region by name (专业领域 信息技术 /
+ * 人工智能、软件工程).
+ */
 export const EXPERTS = defineResource({
   name: 'experts',
   title: '专家',
@@ -236,23 +253,35 @@ export const EXPERTS = defineResource({
   create: ZExpertCreate,
   update: ZExpertUpdate,
   filters: ZExpertQuery,
+  importable: true,
+  exportName: '专家库_{date}',
   fields: [
+    // Search fields first: the search form follows the fields' order (after 关键词).
+    { key: 'domainId', title: '专业领域', filterOnly: true },
+    { key: 'labelId', title: '标签', filterOnly: true },
     { key: 'name', title: '姓名', width: 100 },
     { key: 'mobile', title: '手机号', width: 130 },
     { key: 'gender', title: '性别', kind: 'enum', options: GENDER_OPTIONS, width: 70 },
-    { key: 'unitId', title: '所属单位', kind: 'enum', optionsFrom: '/experts/unit-options', formOnly: true },
+    {
+      key: 'unitId',
+      title: '所属单位',
+      kind: 'enum',
+      optionsFrom: '/experts/unit-options',
+      formOnly: true,
+      filter: true,
+    },
     { key: 'unitName', title: '工作单位', width: 200 },
     { key: 'position', title: '职务', width: 120, list: false },
     { key: 'title', title: '职称', width: 120 },
     { key: 'education', title: '学历', width: 90, list: false },
     { key: 'email', title: '邮箱', width: 180, list: false },
-    { key: 'regionName', title: '所在地区', width: 160 },
-    { key: 'regionCode', title: '所在地区', formOnly: true },
-    { key: 'domainNames', title: '专业领域', kind: 'tags', width: 200 },
+    { key: 'regionName', title: '所在地区', width: 160, importAs: 'regionCode' },
+    { key: 'regionCode', title: '所在地区', formOnly: true, filter: true },
+    { key: 'domainNames', title: '专业领域', kind: 'tags', width: 200, importAs: 'domainIds' },
     { key: 'domainIds', title: '专业领域', formOnly: true },
-    { key: 'labelNames', title: '标签', kind: 'tags', width: 160 },
+    { key: 'labelNames', title: '标签', kind: 'tags', width: 160, importAs: 'labelIds' },
     { key: 'labelIds', title: '标签', formOnly: true },
-    { key: 'avoidUnitNames', title: '回避单位', kind: 'tags', width: 160, list: false },
+    { key: 'avoidUnitNames', title: '回避单位', kind: 'tags', width: 160, list: false, importAs: 'avoidUnitIds' },
     { key: 'avoidUnitIds', title: '回避单位', formOnly: true },
     { key: 'intro', title: '个人简介', kind: 'textarea', formOnly: true },
     { key: 'status', title: '状态', kind: 'enum', options: EXPERT_STATUS_OPTIONS, filter: true, width: 90 },
@@ -312,13 +341,38 @@ export type TExpertAuditInput = z.infer<typeof ZExpertAuditInput>;
 
 // ——— my information (/myexpert-information) ———
 
+/** Answers to the tenant's own questions, by the form's question names (field…). */
+export const ZFormAnswers = z.record(z.string(), z.unknown());
+
+/** What an expert sends from 我的专家信息: the profile, the answers, and the call it applies to. */
+export const ZMyExpertInput = ZExpertProfile.extend({
+  answers: ZFormAnswers.default({}),
+  /** A call (专家征集) the registration applies to. */
+  callId: z.coerce.number({ error: '征集不存在' }).int().positive('征集不存在').nullable().default(null),
+});
+export type TMyExpertInput = z.infer<typeof ZMyExpertInput>;
+
+/** An own change as it waits: the profile, and the answers asked for with the form version checked. */
+export const ZProfileChange = ZExpertProfile.extend({
+  answers: ZFormAnswers.optional(),
+  formKey: z.string().nullable().optional(),
+  formVersion: z.number().int().optional(),
+});
+export type TProfileChange = z.infer<typeof ZProfileChange>;
+
 export const ZMyExpert = z.object({
   /** Null before the person applies. */
   expert: ZExpert.nullable(),
   /** The change waiting for approval, as the expert sent it. */
-  pendingChange: ZExpertProfile.nullable(),
+  pendingChange: ZProfileChange.nullable(),
   /** The person's name and mobile, to start an application with. */
   person: z.object({ name: z.string(), mobile: z.string() }),
+  /** The tenant's own questions (the published version), null when it has none. */
+  form: ZPublishedExpertForm.nullable(),
+  /** The expert's own answers as kept (to edit them). */
+  answers: ZFormAnswers,
+  /** Calls open now, and those the person applied to. */
+  calls: z.array(ZOpenCall),
 });
 export type TMyExpert = z.infer<typeof ZMyExpert>;
 

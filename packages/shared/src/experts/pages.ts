@@ -19,4 +19,14 @@ export const EXPERT_PAGES = {
   statistics: definePage('/expertStatistics', '专家统计', {}),
   /** 我的专家信息: an expert's own profile; applying, and changes sent for approval. */
   mine: definePage('/myexpert-information', '我的专家信息', {}),
+  /** 专家征集: calls for experts — applicants, their approval into the library with the call's label. */
+  calls: definePage('/expertSolicitation', '专家征集', {
+    add: '新增',
+    edit: '编辑',
+    delete: '删除',
+    export: '导出',
+    audit: '审核',
+  }),
+  /** 专家信息配置: the tenant's own questions of the expert form (the forms module's designer). */
+  config: definePage('/expert-sys-config', '专家信息配置', { edit: '配置' }),
 } as const;

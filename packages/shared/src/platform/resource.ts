@@ -33,6 +33,18 @@ export interface ResourceField {
   formOnly?: boolean;
   /** A filter of the list's search form (the filters schema must accept it). */
   filter?: boolean;
+  /**
+   * Only a filter of the search form (implies `filter`): no column, no form control, no export (one
+   * domain to search by, where the list shows the record's domains by name). A `formOnly` field
+   * with `filter` is a search field too. A screen may give the search field its own control
+   * (a tree select, a region cascader: the web kit's `searchWidgets`).
+   */
+  filterOnly?: boolean;
+  /**
+   * Import: the cell holds names that the service's `importLookup` turns into values of this create
+   * key (专业领域 names → domainIds); an unknown name refuses the row with the column's title.
+   */
+  importAs?: string;
   /** In the Excel export (default true) and, when the create schema has it, the import. */
   export?: boolean;
   width?: number;
@@ -79,6 +91,11 @@ export interface ResourceContract<
   fields: readonly ResourceField[];
   /** Whether records can be imported from Excel (the create schema checks each row). */
   importable?: boolean;
+  /**
+   * The export file's name without .xlsx: the title by default. `{date}` stands for the day the
+   * export runs (YYYYMMDD, China time): '专家库_{date}'.
+   */
+  exportName?: string;
 }
 
 export function defineResource<
@@ -89,6 +106,12 @@ export function defineResource<
   D extends z.ZodObject = E,
 >(contract: ResourceContract<E, C, U, F, D>): ResourceContract<E, C, U, F, D> {
   return contract;
+}
+
+/** The export file's name of a resource on a day (China time): its exportName, or its title, with .xlsx. */
+export function exportFileName(contract: { title: string; exportName?: string }, at: Date = new Date()): string {
+  const day = new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  return `${(contract.exportName ?? contract.title).replaceAll('{date}', day)}.xlsx`;
 }
 
 /** The list answer of a resource. */

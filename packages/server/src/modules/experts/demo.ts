@@ -1,17 +1,19 @@
-import { ExpertStatus, type TExpertCreate } from '@shetuan/shared/experts';
+import { chinaToday, ExpertStatus, type TExpertCreate } from '@shetuan/shared/experts';
 import { IdentityStatus } from '@shetuan/shared/identity';
 import type { AppDatabase, Tx } from '../../platform/db';
 import type { DemoTenants } from '../../platform/modules';
 import { grantIdentityToUser } from '../identity';
+import { callService, joinCall } from './calls';
 import * as draws from './draws';
 import * as repo from './repository';
+import { updateCall } from './repository/calls';
 import { auditExpert, domainService, expertService, labelService, saveMyExpert } from './service';
 
 /**
  * Demo data of the expert library in the city tenant: a domain tree, labels, about thirty experts
  * (赵专家 13800000005 among them; 褚专家 13800000013's registration and one more waiting for approval), an own
- * change waiting, a disabled and a refused expert, and a finished draw with a decline that
- * invited a substitute. Made through the module's services, so it obeys every rule a user meets.
+ * change waiting, a disabled and a refused expert, a finished draw with a decline that invited a
+ * substitute, and an open call for young experts that two experts of the library joined. Made through the module's services, so it obeys every rule a user meets.
  */
 
 const DOMAINS: [string, string[]][] = [
@@ -128,7 +130,12 @@ async function seed(tx: Tx, tenantId: number): Promise<void> {
   const applicant = await repo.expertById(tx, tenantId, ids[9] as number);
   if (applicant) {
     await repo.updateExpert(tx, tenantId, applicant.id, { status: ExpertStatus.REJECTED });
-    await saveMyExpert(tx, tenantId, applicant.userId, { ...profile(9), intro: '从事软件工程与软件质量研究。' });
+    await saveMyExpert(tx, tenantId, applicant.userId, {
+      ...profile(9),
+      intro: '从事软件工程与软件质量研究。',
+      answers: {},
+      callId: null,
+    });
   }
 
   // One expert asked for a change, one is disabled, one was refused.
@@ -140,6 +147,8 @@ async function seed(tx: Tx, tenantId: number): Promise<void> {
       title: '教授',
       position: '副院长',
       domainIds: [domainId.get('集成电路') as number, domainId.get('人工智能') as number],
+      answers: {},
+      callId: null,
     });
   await repo.updateExpert(tx, tenantId, ids[5] as number, { status: ExpertStatus.DISABLED });
   await repo.updateExpert(tx, tenantId, ids[6] as number, { status: ExpertStatus.PENDING });
@@ -178,5 +187,26 @@ async function seed(tx: Tx, tenantId: number): Promise<void> {
       { userId: admin ?? 0, name: '刘管理' },
       'http://localhost:3000',
     );
+  }
+
+  // An open call (专家征集): two experts of the library joined, waiting for approval.
+  const day = (offset: number) => {
+    const d = new Date(`${chinaToday()}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + offset);
+    return d.toISOString().slice(0, 10);
+  };
+  const callId = await callService.create(tx, tenantId, {
+    title: '2026年度青年科技人才专家征集',
+    description: '面向信息技术领域征集45周岁以下的青年专家，通过后进入青年人才库，参加项目评审与咨询。',
+    domainIds: [domainId.get('信息技术') as number],
+    labelId: labelId.get('青年人才') as number,
+    quota: 20,
+    openDate: day(-7),
+    closeDate: day(30),
+  });
+  await updateCall(tx, tenantId, callId, { createdBy: admin ?? null, createdByName: '刘管理' });
+  for (const i of [0, 3]) {
+    const joiner = await repo.expertById(tx, tenantId, ids[i] as number);
+    if (joiner) await joinCall(tx, tenantId, joiner.userId, callId);
   }
 }

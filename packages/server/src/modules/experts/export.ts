@@ -1,19 +1,24 @@
+import { exportFileName } from '@shetuan/shared';
 import {
+  type TCallApplication,
   type TDraw,
   type TDrawPick,
   type TExpertAuditItem,
+  ZCallApplicationQuery,
   ZDrawQuery,
   ZExpertAuditQuery,
 } from '@shetuan/shared/experts';
 import type { ExcelColumn } from '../../platform/http/excel';
 import { exportPagesToFile } from '../../platform/jobs/export';
 import type { JobHandler } from '../../platform/jobs/registry';
+import { callTitle, listApplications } from './calls';
 import { drawDetail, listDraws } from './draws';
 import { listAudits } from './service';
 
 export const AUDITS_EXPORT_JOB = 'experts.audits-export';
 export const DRAWS_EXPORT_JOB = 'experts.draws-export';
 export const DRAW_LOG_EXPORT_JOB = 'experts.draw-log-export';
+export const CALL_APPLICATIONS_EXPORT_JOB = 'experts.call-applications-export';
 
 const time = (iso: string | null) => (iso ? new Date(iso) : null);
 
@@ -40,7 +45,40 @@ const DRAW_COLUMNS: ExcelColumn<TDraw>[] = [
   { header: '抽取时间', width: 20, value: (r) => time(r.createdAt) },
 ];
 
+const APPLICATION_COLUMNS: ExcelColumn<TCallApplication>[] = [
+  { header: '姓名', width: 12, value: (r) => r.name },
+  { header: '手机号', width: 14, value: (r) => r.mobile },
+  { header: '工作单位', width: 28, value: (r) => r.unitName },
+  { header: '职称', width: 14, value: (r) => r.title },
+  { header: '专业领域', width: 30, value: (r) => r.domainNames.join('、') },
+  { header: '领域相符', width: 10, value: (r) => (r.matched ? '是' : '否') },
+  { header: '类型', width: 10, value: (r) => r.kindName },
+  { header: '审核状态', width: 10, value: (r) => r.statusName },
+  { header: '原因', width: 24, value: (r) => r.reason },
+  { header: '报名时间', width: 20, value: (r) => time(r.createdAt) },
+  { header: '审核时间', width: 20, value: (r) => time(r.decidedAt) },
+  { header: '审核人', width: 12, value: (r) => r.decidedBy },
+];
+
+const safeName = (title: string) => title.replace(/[\\/:*?"<>|]/g, '_');
+
 export const expertExportJobs: Record<string, JobHandler> = {
+  /** A call's applications, with the filters of the list (the call's title and the day in the name). */
+  [CALL_APPLICATIONS_EXPORT_JOB]: async (ctx) => {
+    const callId = Number(ctx.payload.callId);
+    const query = ZCallApplicationQuery.parse(ctx.payload.query ?? {});
+    const title = await ctx.db.withTenant(ctx.tenantId, (tx) => callTitle(tx, ctx.tenantId, callId));
+    return exportPagesToFile(ctx, {
+      fileName: exportFileName({ title, exportName: `专家征集报名-${safeName(title)}_{date}` }),
+      sheet: '报名',
+      columns: APPLICATION_COLUMNS,
+      page: (current, pageSize) =>
+        ctx.db.withTenant(ctx.tenantId, (tx) =>
+          listApplications(tx, ctx.tenantId, callId, { ...query, current, pageSize }),
+        ),
+      doneText: (rows) => `征集报名（${rows} 条）已导出，请在导出窗口下载。`,
+    });
+  },
   [AUDITS_EXPORT_JOB]: (ctx) => {
     const query = ZExpertAuditQuery.parse(ctx.payload.query ?? {});
     return exportPagesToFile(ctx, {

@@ -1,6 +1,7 @@
 import { ExpertStatus, EXPERT_PAGES as P } from '@shetuan/shared/experts';
 import type { HomeContribution } from '../../platform/modules';
 import * as repo from './repository';
+import { countPendingApplications } from './repository/calls';
 
 /**
  * 专家库 on 单位首页 (platform/home): registrations and profile changes waiting at 专家审核 (the
@@ -15,6 +16,14 @@ export const expertsHome: HomeContribution = {
       path: P.audit.path,
       permission: P.audit.audit,
       count: (tx, caller) => repo.countAudits(tx, caller.tenantId, undefined),
+    },
+    {
+      key: 'experts.calls',
+      home: 'unit',
+      label: '待审核的征集报名',
+      path: P.calls.path,
+      permission: P.calls.audit,
+      count: (tx, caller) => countPendingApplications(tx, caller.tenantId),
     },
   ],
   figures: [

@@ -1,3 +1,3 @@
 export { expertsModule } from './module';
-export { domainsExist, EXPERT_IDENTITY_CODE, libraryProfiles } from './service';
+export { domainOptions, domainsExist, EXPERT_IDENTITY_CODE, libraryProfiles } from './service';
 export { expertDomains, expertDrawPicks, expertDraws, expertLabels, experts } from './tables';

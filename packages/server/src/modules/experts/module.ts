@@ -1,6 +1,7 @@
-import { EXPERT_PAGES, EXPERTS } from '@shetuan/shared/experts';
+import { EXPERT_CALLS, EXPERT_PAGES, EXPERTS } from '@shetuan/shared/experts';
 import { defineModule } from '../../platform/modules';
 import { resourceExportJob } from '../../platform/resource';
+import { callService } from './calls';
 import { seedExpertsDemo } from './demo';
 import { expertExportJobs } from './export';
 import { expertsHome } from './home';
@@ -9,9 +10,10 @@ import { expertService } from './service';
 
 /**
  * 专家库 (spec 001 §2.9): the library with registration and change approval, the domain tree,
- * labels, random draws with substitutes and confirmations, and statistics. The catalogue's 专家管理
- * group has 专家管理, 专家遴选 and 专家领域分类; 专家审核, 标签管理 and 专家统计 join it, and
- * 我的专家信息 is a new group for the people who may apply or are experts.
+ * labels, random draws with substitutes and confirmations, statistics, calls for experts and the
+ * tenant's own expert form. The catalogue's 专家管理 group has 专家管理, 专家遴选 and 专家领域分类;
+ * 专家审核, 标签管理, 专家统计, 专家征集 and 专家信息配置 join it, and 我的专家信息 is a new group
+ * for the people who may apply or are experts.
  */
 export const expertsModule = defineModule({
   name: 'experts',
@@ -24,6 +26,8 @@ export const expertsModule = defineModule({
         { path: EXPERT_PAGES.audit.path, name: '专家审核' },
         { path: EXPERT_PAGES.labels.path, name: '标签管理' },
         { path: EXPERT_PAGES.statistics.path, name: '专家统计' },
+        { path: EXPERT_PAGES.calls.path, name: '专家征集' },
+        { path: EXPERT_PAGES.config.path, name: '专家信息配置' },
       ],
     },
     {
@@ -42,10 +46,12 @@ export const expertsModule = defineModule({
         EXPERT_PAGES.mine.path,
       ],
     },
+    { version: 12, keys: [EXPERT_PAGES.calls.path, EXPERT_PAGES.config.path] },
   ],
   jobs: {
     ...expertExportJobs,
     ...resourceExportJob(EXPERTS, expertService),
+    ...resourceExportJob(EXPERT_CALLS, callService),
   },
   home: expertsHome,
   seedDemo: seedExpertsDemo,

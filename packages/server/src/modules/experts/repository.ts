@@ -1,6 +1,21 @@
 import { likePattern } from '@shetuan/shared';
 import { PickStatus } from '@shetuan/shared/experts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { orgs, users } from '../../platform/directory/tables';
 import { expertDomains, expertDrawPicks, expertDraws, expertLabels, experts, type RecordedSlot } from './tables';
@@ -213,6 +228,15 @@ export async function unitNames(tx: Tx, tenantId: number, ids: readonly number[]
 
 // ---- people ----
 
+/** The person the request's transaction runs as (app.user_id: the module's routes set it), if any. */
+export async function currentUserId(tx: Tx): Promise<number | null> {
+  const res = (await tx.execute(
+    sql`select nullif(current_setting('app.user_id', true), '')::bigint as id`,
+  )) as unknown as Rows<{ id: string | number | null }>;
+  const id = res.rows[0]?.id;
+  return id === null || id === undefined ? null : Number(id);
+}
+
 /** A person of the tenant: name and mobile (users is global; RLS shows the tenant's people). */
 export async function personOf(tx: Tx, userId: number): Promise<{ name: string; mobile: string } | undefined> {
   const [row] = await tx.select({ name: users.name, mobile: users.mobile }).from(users).where(eq(users.id, userId));
@@ -229,6 +253,7 @@ export interface ExpertFilter {
   labelId?: number | undefined;
   /** A region code prefix (33 for a province, 3301 for a city, 330106 for a county). */
   regionPrefix?: string | undefined;
+  unitId?: number | undefined;
 }
 
 function expertWhere(tenantId: number, f: ExpertFilter): SQL | undefined {
@@ -241,6 +266,7 @@ function expertWhere(tenantId: number, f: ExpertFilter): SQL | undefined {
   if (f.domainIds) conditions.push(sql`${experts.domainIds} && ${idArray(f.domainIds)}`);
   if (f.labelId) conditions.push(sql`${experts.labelIds} @> ${idArray([f.labelId])}`);
   if (f.regionPrefix) conditions.push(sql`${experts.regionCode} like ${`${f.regionPrefix}%`}`);
+  if (f.unitId) conditions.push(eq(experts.unitId, f.unitId));
   return and(...conditions);
 }
 
@@ -330,8 +356,9 @@ export async function expertHasPicks(tx: Tx, tenantId: number, id: number): Prom
 
 // ---- approvals ----
 
+/** A registration that came through a call (专家征集) is decided in the call, not here. */
 function auditWhere(tenantId: number, kind: 'register' | 'change' | undefined, keyword?: string): SQL | undefined {
-  const register = eq(experts.status, 0);
+  const register = and(eq(experts.status, 0), isNull(experts.callId));
   const change = and(eq(experts.status, ACTIVE), isNotNull(experts.pendingChange));
   const p = keyword ? likePattern(keyword) : undefined;
   return and(

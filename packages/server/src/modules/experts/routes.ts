@@ -14,12 +14,13 @@ import {
   ZExpertAuditItem,
   ZExpertAuditQuery,
   ZExpertOptions,
-  ZExpertProfile,
   ZExpertStatistics,
   ZExpertStatusInput,
   ZInvitation,
   ZInvitationAnswer,
   ZMyExpert,
+  ZMyExpertInput,
+  ZProfileChange,
   ZPublicInvitationAnswer,
 } from '@shetuan/shared/experts';
 import type { FastifyRequest } from 'fastify';
@@ -32,6 +33,7 @@ import { enqueueJob } from '../../platform/jobs';
 import { resourceRoutes } from '../../platform/resource';
 import { lookupTenant } from '../../platform/tenancy';
 import { tenantOfRequest } from '../../platform/tenancy/request-tenant';
+import { moreExpertRoutes } from './calls-routes';
 import * as draws from './draws';
 import { AUDITS_EXPORT_JOB, DRAW_LOG_EXPORT_JOB, DRAWS_EXPORT_JOB } from './export';
 import * as repo from './repository';
@@ -54,7 +56,8 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 /** 专家库: the library, its approvals, domains, labels, draws, statistics and the expert's own page. */
 export async function expertRoutes(app: AppInstance): Promise<void> {
   const db = app.db;
-  const inTenant = callerTenant(db);
+  // The caller is app.user_id too: an expert's history records who acted.
+  const inTenant = callerTenant(db, { withUser: true });
   const tenantOf = (request: FastifyRequest) => authOf(request).tenantId;
   const caller = async (tx: Tx, request: FastifyRequest): Promise<draws.Caller> => {
     const { userId } = authOf(request);
@@ -119,9 +122,13 @@ export async function expertRoutes(app: AppInstance): Promise<void> {
       config: { permission: P.audit.path },
       schema: {
         tags,
-        summary: '专家审核：申请详情',
+        summary: '专家审核：申请详情（入库申请或信息变更，及其在审核列表中的一项）',
         params: ZIdParam,
-        response: { 200: ZEnvelope(z.object({ expert: ZExpert, pendingChange: ZExpertProfile.nullable() })) },
+        response: {
+          200: ZEnvelope(
+            z.object({ expert: ZExpert, pendingChange: ZProfileChange.nullable(), item: ZExpertAuditItem.nullable() }),
+          ),
+        },
       },
     },
     async (request) =>
@@ -130,7 +137,11 @@ export async function expertRoutes(app: AppInstance): Promise<void> {
           const expert = await experts.getExpert(tx, tenantOf(request), request.params.id);
           if (!expert) throw new AppError(ResultCode.FAILED, '专家不存在或已删除');
           const row = await repo.expertById(tx, tenantOf(request), request.params.id);
-          return { expert, pendingChange: expert.status === 1 ? (row?.pendingChange ?? null) : null };
+          return {
+            expert,
+            pendingChange: expert.status === 1 ? (row?.pendingChange ?? null) : null,
+            item: await experts.auditItem(tx, tenantOf(request), request.params.id),
+          };
         }),
       ),
   );
@@ -195,8 +206,8 @@ export async function expertRoutes(app: AppInstance): Promise<void> {
       config: { permission: P.mine.path },
       schema: {
         tags,
-        summary: '申请入库，或修改专家信息（入库后的修改需审核）',
-        body: ZExpertProfile,
+        summary: '申请入库（可通过专家征集），或修改专家信息（入库后的修改需审核）；含本机构的专家信息表答案',
+        body: ZMyExpertInput,
         response: { 200: ZMessageOnly },
       },
     },
@@ -369,6 +380,8 @@ export async function expertRoutes(app: AppInstance): Promise<void> {
       );
     },
   );
+
+  await moreExpertRoutes(app);
 
   // ——— the invitation link (no login; the tenant is the domain's) ———
   const inDomainTenant = async <T>(request: FastifyRequest, work: (tx: Tx, tenantId: number) => Promise<T>) => {

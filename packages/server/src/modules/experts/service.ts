@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ResultCode, type TPage } from '@shetuan/shared';
 import {
+  applicationStatusName,
+  callStatusOn,
+  chinaToday,
   EXPERT_DOMAINS,
   EXPERT_LABELS,
   type EXPERTS,
   ExpertStatus,
   expertStatusName,
+  type TAnswerLine,
   type TExpert,
   type TExpertAuditInput,
   type TExpertAuditItem,
@@ -17,16 +21,23 @@ import {
   type TExpertProfile,
   type TExpertQuery,
   type TMyExpert,
+  type TMyExpertInput,
+  type TProfileChange,
   type TProfileDiff,
 } from '@shetuan/shared/experts';
 import { IdentityStatus } from '@shetuan/shared/identity';
+import { authOf, callerTenant } from '../../platform/auth/context';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { sendMessage } from '../../platform/messages';
-import { regionFullName } from '../../platform/region';
-import { type ResourceService, resourceNotFound } from '../../platform/resource';
+import { regionFullName, regionList } from '../../platform/region';
+import { type ResourceScope, type ResourceService, resourceNotFound } from '../../platform/resource';
 import { grantIdentity, grantIdentityToUser, setIdentityStatus } from '../identity';
+import { callToApply } from './call-rules';
+import { answerReader, checkedAnswers, ownQuestions, publishedExpertForm } from './form';
 import * as repo from './repository';
+import * as callsRepo from './repository/calls';
+import { insertEvent } from './repository/record';
 
 /** The identity an expert of the library holds (spec 000 §6: 3 专家). */
 export const EXPERT_IDENTITY_CODE = 3;
@@ -45,10 +56,20 @@ export function regionPrefix(code: string): string {
   return code;
 }
 
+/**
+ * The caller is app.user_id in the resource kit's transactions too: an expert's history records
+ * who acted (repository/record.ts insertEvent).
+ */
+export const WITH_USER_SCOPE: ResourceScope = {
+  request: (db, request, work) =>
+    callerTenant(db, { withUser: true })(request, (tx) => work(tx, authOf(request).tenantId)),
+  job: (ctx, work) => ctx.db.withTenant(ctx.tenantId, (tx) => work(tx, ctx.tenantId)),
+};
+
 // ———————————————————————— domains ————————————————————————
 
 /** Each domain's name with its ancestors' (信息技术 / 人工智能). */
-function domainPaths(rows: repo.DomainRow[]): Map<number, string> {
+export function domainPaths(rows: repo.DomainRow[]): Map<number, string> {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const paths = new Map<number, string>();
   const pathOf = (id: number, depth = 0): string => {
@@ -194,6 +215,8 @@ export const labelService: ResourceService<typeof EXPERT_LABELS> = {
     if (!(await repo.updateLabel(tx, tenantId, id, input))) throw resourceNotFound(EXPERT_LABELS);
   },
   async remove(tx, tenantId, id) {
+    if ((await callsRepo.callsUsingLabel(tx, tenantId, id)) > 0)
+      throw fail('该标签是专家征集的入库标签，请先修改或删除相应的征集');
     await repo.deleteLabel(tx, tenantId, id);
   },
 };
@@ -209,13 +232,13 @@ export async function unitOptions(tx: Tx, tenantId: number) {
 // ———————————————————————— experts ————————————————————————
 
 /** Names of the domains, labels and units a page of experts refers to, read once for the page. */
-interface Names {
+export interface Names {
   domains: Map<number, string>;
   labels: Map<number, string>;
   units: Map<number, string>;
 }
 
-async function namesFor(tx: Tx, tenantId: number, rows: readonly repo.ExpertRow[]): Promise<Names> {
+export async function namesFor(tx: Tx, tenantId: number, rows: readonly repo.ExpertRow[]): Promise<Names> {
   const domains = domainPaths(await repo.allDomains(tx, tenantId));
   const labels = new Map((await repo.allLabels(tx, tenantId)).map((l) => [l.id, l.name]));
   const unitIds = [...new Set(rows.flatMap((r) => r.avoidUnitIds))];
@@ -224,7 +247,7 @@ async function namesFor(tx: Tx, tenantId: number, rows: readonly repo.ExpertRow[
 }
 
 const regionNames = new Map<string, string>();
-function regionName(code: string): string {
+export function regionName(code: string): string {
   if (!code) return '';
   let name = regionNames.get(code);
   if (name === undefined) {
@@ -234,7 +257,7 @@ function regionName(code: string): string {
   return name;
 }
 
-function expertView(r: repo.ExpertRow, names: Names): TExpert {
+function expertView(r: repo.ExpertRow, names: Names, answers: TAnswerLine[] = []): TExpert {
   const pick = (ids: number[], map: Map<number, string>) =>
     ids.map((id) => map.get(id)).filter((n): n is string => n !== undefined);
   return {
@@ -262,9 +285,20 @@ function expertView(r: repo.ExpertRow, names: Names): TExpert {
     source: r.source,
     rejectReason: r.rejectReason,
     changePending: r.pendingChange !== null,
+    callId: r.callId,
     createdAt: r.createdAt.toISOString(),
     approvedAt: iso(r.approvedAt),
+    answers,
   };
+}
+
+/** Experts as the screens show them, answers to the tenant's own questions included. */
+export async function expertViews(tx: Tx, tenantId: number, rows: readonly repo.ExpertRow[]): Promise<TExpert[]> {
+  const names = await namesFor(tx, tenantId, rows);
+  const read = answerReader(tx, tenantId);
+  const out: TExpert[] = [];
+  for (const r of rows) out.push(expertView(r, names, await read(r)));
+  return out;
 }
 
 /** Checks the domains, labels and units a profile names, and fills the unit's name. */
@@ -318,15 +352,15 @@ async function listExperts(tx: Tx, tenantId: number, q: TExpertQuery): Promise<T
     domainIds: q.domainId ? await repo.domainWithDescendants(tx, tenantId, q.domainId) : undefined,
     labelId: q.labelId,
     regionPrefix: q.regionCode ? regionPrefix(q.regionCode) : undefined,
+    unitId: q.unitId,
   };
   if (filter.domainIds?.length === 0) return { records: [], total: 0, current: q.current, pageSize: q.pageSize };
   const total = await repo.countExperts(tx, tenantId, filter);
   const rows = total > 0 ? await repo.pageExperts(tx, tenantId, filter, offsetOf(q)) : [];
-  const names = await namesFor(tx, tenantId, rows);
-  return { records: rows.map((r) => expertView(r, names)), total, current: q.current, pageSize: q.pageSize };
+  return { records: await expertViews(tx, tenantId, rows), total, current: q.current, pageSize: q.pageSize };
 }
 
-async function requireExpert(tx: Tx, tenantId: number, id: number): Promise<repo.ExpertRow> {
+export async function requireExpert(tx: Tx, tenantId: number, id: number): Promise<repo.ExpertRow> {
   const row = await repo.expertById(tx, tenantId, id);
   if (!row) throw fail('专家不存在或已删除');
   return row;
@@ -334,7 +368,48 @@ async function requireExpert(tx: Tx, tenantId: number, id: number): Promise<repo
 
 export async function getExpert(tx: Tx, tenantId: number, id: number): Promise<TExpert | null> {
   const row = await repo.expertById(tx, tenantId, id);
-  return row ? expertView(row, await namesFor(tx, tenantId, [row])) : null;
+  return row ? ((await expertViews(tx, tenantId, [row]))[0] ?? null) : null;
+}
+
+/** The import's look-ups by name: domains (path or own name), labels, units and regions. */
+async function importLookup(tx: Tx, tenantId: number): Promise<Record<string, (name: string) => unknown>> {
+  const domains = await repo.allDomains(tx, tenantId);
+  const paths = domainPaths(domains);
+  const domainByName = new Map<string, number | null>();
+  for (const d of domains) {
+    domainByName.set((paths.get(d.id) ?? d.name).replace(/\s*\/\s*/g, '/'), d.id);
+    // A domain's own name stands for it when no other domain has that name.
+    domainByName.set(d.name, domainByName.has(d.name) && domainByName.get(d.name) !== d.id ? null : d.id);
+  }
+  const labels = new Map((await repo.allLabels(tx, tenantId)).map((l) => [l.name, l.id]));
+  const units = new Map((await repo.unitOptions(tx, tenantId)).map((u) => [u.name, u.id]));
+  const regions = new Map(regionList().map((r) => [r.fullName.replace(/\s*\/\s*/g, '/'), r.c]));
+  const slashed = (name: string) => name.trim().replace(/\s*[/／>＞]\s*/g, '/');
+  const plain = (name: string) => name.trim().replace(/\s*[/／>＞]\s*|\s+/g, '/');
+  return {
+    domainIds: (name) => domainByName.get(slashed(name)) ?? undefined,
+    labelIds: (name) => labels.get(name.trim()),
+    avoidUnitIds: (name) => units.get(name.trim()),
+    regionCode: (name) => regions.get(plain(name)),
+  };
+}
+
+/** The tenant's own questions as export columns (the published version's, its answers as text). */
+async function answerColumns(tx: Tx, tenantId: number) {
+  const form = await publishedExpertForm(tx, tenantId);
+  return (form ? ownQuestions(form.schema) : []).map((q) => ({
+    header: q.label,
+    width: 24,
+    value: (row: TExpert) => row.answers.find((a) => a.id === q.id)?.text ?? '',
+  }));
+}
+
+/** The titles of what an administrator's edit changed, for the record's history. */
+function editedTitles(row: repo.ExpertRow, input: TExpertProfile & { labelIds: number[] }, names: Names): string {
+  const titles = profileDiff(row, input, names).map((d) => d.title);
+  const sameLabels =
+    row.labelIds.length === input.labelIds.length && row.labelIds.every((id) => input.labelIds.includes(id));
+  return [...titles, ...(sameLabels ? [] : ['标签'])].join('、');
 }
 
 export const expertService: ResourceService<typeof EXPERTS> = {
@@ -352,7 +427,7 @@ export const expertService: ResourceService<typeof EXPERTS> = {
     });
     const existing = await repo.expertByUser(tx, tenantId, userId);
     if (existing) throw fail(`该手机号已是本机构专家（${expertStatusName(existing.status)}）`);
-    return repo.insertExpert(tx, tenantId, {
+    const id = await repo.insertExpert(tx, tenantId, {
       ...profileColumns(input),
       userId,
       identityId,
@@ -362,11 +437,17 @@ export const expertService: ResourceService<typeof EXPERTS> = {
       source: 'admin',
       approvedAt: new Date(),
     });
+    await insertEvent(tx, tenantId, id, 'added');
+    return id;
   },
   async update(tx, tenantId, id, raw) {
-    await requireExpert(tx, tenantId, id);
+    const row = await requireExpert(tx, tenantId, id);
     const input = await checkedProfile(tx, tenantId, raw);
+    const names = await namesFor(tx, tenantId, [row]);
+    for (const [unitId, name] of await repo.unitNames(tx, tenantId, input.avoidUnitIds)) names.units.set(unitId, name);
+    const changed = editedTitles(row, input, names);
     await repo.updateExpert(tx, tenantId, id, { ...profileColumns(input), labelIds: input.labelIds });
+    if (changed) await insertEvent(tx, tenantId, id, 'edited', `修改了${changed}`);
   },
   async remove(tx, tenantId, id) {
     const row = await requireExpert(tx, tenantId, id);
@@ -378,6 +459,9 @@ export const expertService: ResourceService<typeof EXPERTS> = {
         remark: '已移出专家库',
       });
   },
+  importLookup,
+  exportColumns: answerColumns,
+  scope: WITH_USER_SCOPE,
 };
 
 /** 启用 / 停用: only an expert of the library; the expert identity follows. */
@@ -387,6 +471,7 @@ export async function setExpertStatus(tx: Tx, tenantId: number, id: number, stat
     throw fail('该专家尚未入库，请在专家审核中处理');
   if (row.status === status) return;
   await repo.updateExpert(tx, tenantId, id, { status });
+  await insertEvent(tx, tenantId, id, status === ExpertStatus.ACTIVE ? 'enabled' : 'disabled');
   if (row.identityId !== null)
     await setIdentityStatus(tx, tenantId, row.identityId, {
       status: status === ExpertStatus.ACTIVE ? IdentityStatus.ACTIVE : IdentityStatus.DISABLED,
@@ -423,16 +508,47 @@ function profileDiff(row: repo.ExpertRow, change: TExpertProfile, names: Names):
   });
 }
 
+/** The tenant's own questions whose answers a change alters (by question, as text). */
+function answersDiff(before: TAnswerLine[], after: TAnswerLine[]): TProfileDiff[] {
+  const ids = [...new Set([...after.map((a) => a.id), ...before.map((b) => b.id)])];
+  return ids.flatMap((id) => {
+    const b = before.find((x) => x.id === id);
+    const a = after.find((x) => x.id === id);
+    const was = b?.text ?? '';
+    const now = a?.text ?? '';
+    return was === now ? [] : [{ field: `answer:${id}`, title: a?.label ?? b?.label ?? id, before: was, after: now }];
+  });
+}
+
+/** Everything a change alters: the profile's fields, then the answers when it carries them. */
+async function changeDiff(
+  row: repo.ExpertRow,
+  change: TProfileChange,
+  names: Names,
+  read: ReturnType<typeof answerReader>,
+): Promise<TProfileDiff[]> {
+  const profile = profileDiff(row, change, names);
+  if (change.answers === undefined) return profile;
+  const after = await read({
+    formKey: change.formKey ?? null,
+    formVersion: change.formVersion ?? 0,
+    formAnswers: change.answers,
+  });
+  return [...profile, ...answersDiff(await read(row), after)];
+}
+
 export async function listAudits(tx: Tx, tenantId: number, q: TExpertAuditQuery): Promise<TPage<TExpertAuditItem>> {
   const total = await repo.countAudits(tx, tenantId, q.kind, q.keyword);
   const rows = total > 0 ? await repo.pageAudits(tx, tenantId, q.kind, { keyword: q.keyword, ...offsetOf(q) }) : [];
   const changeUnits = rows.flatMap((r) => r.pendingChange?.avoidUnitIds ?? []);
   const names = await namesFor(tx, tenantId, rows);
   for (const [id, name] of await repo.unitNames(tx, tenantId, changeUnits)) names.units.set(id, name);
-  const records = rows.map((r): TExpertAuditItem => {
+  const read = answerReader(tx, tenantId);
+  const records: TExpertAuditItem[] = [];
+  for (const r of rows) {
     const change = r.status === ExpertStatus.ACTIVE ? r.pendingChange : null;
     const view = expertView(r, names);
-    return {
+    records.push({
       expertId: r.id,
       kind: change ? 'change' : 'register',
       kindName: change ? '信息变更' : '入库申请',
@@ -442,10 +558,21 @@ export async function listAudits(tx: Tx, tenantId: number, q: TExpertAuditQuery)
       title: change?.title ?? r.title,
       domainNames: change ? change.domainIds.map((id) => names.domains.get(id) ?? '') : view.domainNames,
       submittedAt: (change ? (r.changeSubmittedAt ?? r.updatedAt) : r.submittedAt).toISOString(),
-      diff: change ? profileDiff(r, change, names) : [],
-    };
-  });
+      diff: change ? await changeDiff(r, change, names, read) : [],
+    });
+  }
   return { records, total, current: q.current, pageSize: q.pageSize };
+}
+
+/** One item of 专家审核 (an alias's detail route opens it by the expert's id); null when none waits. */
+export async function auditItem(tx: Tx, tenantId: number, id: number): Promise<TExpertAuditItem | null> {
+  const row = await requireExpert(tx, tenantId, id);
+  const waits =
+    (row.status === ExpertStatus.PENDING && row.callId === null) ||
+    (row.status === ExpertStatus.ACTIVE && row.pendingChange !== null);
+  if (!waits) return null;
+  const page = await listAudits(tx, tenantId, { keyword: row.mobile, current: 1, pageSize: 100 });
+  return page.records.find((r) => r.expertId === id) ?? null;
 }
 
 /** Approves or refuses a registration or an own change, and tells the expert. */
@@ -457,6 +584,9 @@ export async function auditExpert(tx: Tx, tenantId: number, id: number, input: T
     if (input.pass) {
       await repo.updateExpert(tx, tenantId, id, {
         ...profileColumns(change),
+        ...(change.answers !== undefined
+          ? { formAnswers: change.answers, formKey: change.formKey ?? null, formVersion: change.formVersion ?? 0 }
+          : {}),
         pendingChange: null,
         changeSubmittedAt: null,
         rejectReason: '',
@@ -470,25 +600,11 @@ export async function auditExpert(tx: Tx, tenantId: number, id: number, input: T
       });
       title = `您的专家信息变更未通过：${input.reason}`;
     }
+    await insertEvent(tx, tenantId, id, input.pass ? 'change_approved' : 'change_refused', input.reason);
   } else if (row.status === ExpertStatus.PENDING) {
-    if (input.pass) {
-      await repo.updateExpert(tx, tenantId, id, {
-        status: ExpertStatus.ACTIVE,
-        approvedAt: new Date(),
-        rejectReason: '',
-      });
-      if (row.identityId !== null)
-        await setIdentityStatus(tx, tenantId, row.identityId, { status: IdentityStatus.ACTIVE });
-      title = '您的专家入库申请已审核通过';
-    } else {
-      await repo.updateExpert(tx, tenantId, id, { status: ExpertStatus.REJECTED, rejectReason: input.reason });
-      if (row.identityId !== null)
-        await setIdentityStatus(tx, tenantId, row.identityId, {
-          status: IdentityStatus.REJECTED,
-          remark: input.reason,
-        });
-      title = `您的专家入库申请未通过：${input.reason}`;
-    }
+    if (row.callId !== null) throw fail('该申请来自专家征集，请在征集详情中审核');
+    await decideRegistration(tx, tenantId, row, input);
+    title = input.pass ? '您的专家入库申请已审核通过' : `您的专家入库申请未通过：${input.reason}`;
   } else {
     throw fail('该专家没有待审核的申请');
   }
@@ -496,57 +612,162 @@ export async function auditExpert(tx: Tx, tenantId: number, id: number, input: T
   return input.pass ? '已审核通过' : '已退回';
 }
 
+/**
+ * A waiting registration approved (the expert enters the library, with these labels too) or
+ * refused with its reason; the expert identity follows. 专家审核 and a call's approval share it.
+ */
+export async function decideRegistration(
+  tx: Tx,
+  tenantId: number,
+  row: repo.ExpertRow,
+  input: { pass: boolean; reason: string },
+  labelIds: number[] = [],
+): Promise<void> {
+  if (input.pass) {
+    await repo.updateExpert(tx, tenantId, row.id, {
+      status: ExpertStatus.ACTIVE,
+      approvedAt: new Date(),
+      rejectReason: '',
+      callId: null,
+      labelIds: [...new Set([...row.labelIds, ...labelIds])],
+    });
+    if (row.identityId !== null)
+      await setIdentityStatus(tx, tenantId, row.identityId, { status: IdentityStatus.ACTIVE });
+  } else {
+    await repo.updateExpert(tx, tenantId, row.id, {
+      status: ExpertStatus.REJECTED,
+      rejectReason: input.reason,
+      callId: null,
+    });
+    if (row.identityId !== null)
+      await setIdentityStatus(tx, tenantId, row.identityId, { status: IdentityStatus.REJECTED, remark: input.reason });
+  }
+  await insertEvent(tx, tenantId, row.id, input.pass ? 'approved' : 'refused', input.reason);
+}
+
 // ———————————————————————— my information ————————————————————————
 
 export async function myExpert(tx: Tx, tenantId: number, userId: number): Promise<TMyExpert> {
   const row = await repo.expertByUser(tx, tenantId, userId);
   const person = (await repo.personOf(tx, userId)) ?? { name: '', mobile: '' };
-  if (!row) return { expert: null, pendingChange: null, person };
+  const form = await publishedExpertForm(tx, tenantId);
+  const calls = await openCallsFor(tx, tenantId, row?.id ?? null);
+  if (!row) return { expert: null, pendingChange: null, person, form, answers: {}, calls };
   return {
-    expert: expertView(row, await namesFor(tx, tenantId, [row])),
+    expert: (await expertViews(tx, tenantId, [row]))[0] ?? null,
     pendingChange: row.status === ExpertStatus.ACTIVE ? row.pendingChange : null,
     person,
+    form,
+    answers: row.formAnswers,
+    calls,
   };
+}
+
+/** The calls a person sees at 我的专家信息: open ones and those applied to, with their own application. */
+async function openCallsFor(tx: Tx, tenantId: number, expertId: number | null): Promise<TMyExpert['calls']> {
+  const today = chinaToday();
+  const rows = await callsRepo.callsForApplicant(tx, tenantId, expertId, today);
+  if (rows.length === 0) return [];
+  const counts = await callsRepo.applicationCounts(
+    tx,
+    tenantId,
+    rows.map((c) => c.id),
+  );
+  const mine =
+    expertId === null ? [] : (await callsRepo.applicationsOfExpert(tx, tenantId, expertId)).map((a) => a.application);
+  const domains = domainPaths(await repo.allDomains(tx, tenantId));
+  const labels = new Map((await repo.allLabels(tx, tenantId)).map((l) => [l.id, l.name]));
+  return rows.map((c) => {
+    const approved = counts.get(c.id)?.approved ?? 0;
+    const own = mine.find((a) => a.callId === c.id);
+    return {
+      id: c.id,
+      title: c.title,
+      description: c.description,
+      domainNames: c.domainIds.map((d) => domains.get(d) ?? '').filter(Boolean),
+      labelName: labels.get(c.labelId) ?? '',
+      quota: c.quota,
+      approved,
+      openDate: c.openDate,
+      closeDate: c.closeDate,
+      status: callStatusOn({ openDate: c.openDate, closeDate: c.closeDate, closedEarly: c.closedAt !== null }, today),
+      full: approved >= c.quota,
+      mine: own
+        ? {
+            status: own.status as 'pending' | 'approved' | 'refused',
+            statusName: applicationStatusName(own.status),
+            reason: own.reason,
+          }
+        : null,
+    };
+  });
 }
 
 /**
  * The caller applies to the library, or edits the application while it waits or after a refusal
- * (which sends it again). An expert of the library sends a change for approval instead.
+ * (which sends it again), optionally through a call (专家征集: decided in the call). An expert of
+ * the library sends a change for approval instead. Answers to the tenant's own questions are
+ * checked against its published version.
  */
-export async function saveMyExpert(tx: Tx, tenantId: number, userId: number, raw: TExpertProfile): Promise<string> {
-  const input = await checkedProfile(tx, tenantId, raw);
+export async function saveMyExpert(tx: Tx, tenantId: number, userId: number, raw: TMyExpertInput): Promise<string> {
+  const { answers, callId, ...profile } = raw;
+  const input = await checkedProfile(tx, tenantId, profile);
   const row = await repo.expertByUser(tx, tenantId, userId);
   if (row?.status === ExpertStatus.DISABLED) throw fail('您的专家资格已停用，请联系管理员');
+  const person = await repo.personOf(tx, userId);
+  const form = await checkedAnswers(tx, tenantId, userId, input, row?.mobile || person?.mobile || '', answers);
+  const formColumns = form.formKey
+    ? { formAnswers: form.formAnswers, formKey: form.formKey, formVersion: form.formVersion }
+    : {};
   if (row?.status === ExpertStatus.ACTIVE) {
+    if (callId !== null) throw fail('您已是本机构专家，请在专家征集中直接报名');
+    const change: TProfileChange = form.formKey
+      ? { ...input, answers: form.formAnswers, formKey: form.formKey, formVersion: form.formVersion }
+      : input;
     const names = await namesFor(tx, tenantId, [row]);
     for (const [id, name] of await repo.unitNames(tx, tenantId, input.avoidUnitIds)) names.units.set(id, name);
-    if (profileDiff(row, input, names).length === 0 && row.pendingChange === null) throw fail('信息没有变化');
-    await repo.updateExpert(tx, tenantId, row.id, { pendingChange: input, changeSubmittedAt: new Date() });
+    const diff = await changeDiff(row, change, names, answerReader(tx, tenantId));
+    if (diff.length === 0 && row.pendingChange === null) throw fail('信息没有变化');
+    await repo.updateExpert(tx, tenantId, row.id, { pendingChange: change, changeSubmittedAt: new Date() });
+    await insertEvent(tx, tenantId, row.id, 'change_sent', diff.map((d) => d.title).join('、'));
     return '修改已提交，等待管理员审核';
   }
-  const person = await repo.personOf(tx, userId);
   if (!person?.mobile) throw fail('请先绑定手机号');
+  const call = callId !== null ? await callToApply(tx, tenantId, callId, row) : null;
   const { identityId } = await grantIdentityToUser(tx, tenantId, userId, {
     identityCode: EXPERT_IDENTITY_CODE,
     orgId: input.unitId,
     status: IdentityStatus.PENDING,
   });
+  // A registration waiting in a call stays there when it is edited; a new one goes where it is sent.
+  const throughCall = call ? call.id : row?.status === ExpertStatus.PENDING ? row.callId : null;
+  let expertId: number;
   if (row) {
+    expertId = row.id;
     await repo.updateExpert(tx, tenantId, row.id, {
       ...profileColumns(input),
+      ...formColumns,
       identityId,
       status: ExpertStatus.PENDING,
       submittedAt: new Date(),
+      callId: throughCall,
     });
   } else {
-    await repo.insertExpert(tx, tenantId, {
+    expertId = await repo.insertExpert(tx, tenantId, {
       ...profileColumns(input),
+      ...formColumns,
       userId,
       identityId,
       mobile: person.mobile,
       status: ExpertStatus.PENDING,
       source: 'register',
+      callId: throughCall,
     });
+  }
+  await insertEvent(tx, tenantId, expertId, 'registered', call ? `通过专家征集“${call.title}”` : '');
+  if (call) {
+    await callsRepo.upsertApplication(tx, tenantId, { callId: call.id, expertId, kind: 'register' });
+    return `已报名专家征集“${call.title}”，等待管理员审核`;
   }
   return '申请已提交，等待管理员审核';
 }
@@ -556,6 +777,7 @@ export async function withdrawMyChange(tx: Tx, tenantId: number, userId: number)
   const row = await repo.expertByUser(tx, tenantId, userId);
   if (!row?.pendingChange) throw fail('没有待审核的修改');
   await repo.updateExpert(tx, tenantId, row.id, { pendingChange: null, changeSubmittedAt: null });
+  await insertEvent(tx, tenantId, row.id, 'change_withdrawn');
 }
 
 // ———————————————————————— for other modules ————————————————————————

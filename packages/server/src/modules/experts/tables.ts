@@ -1,7 +1,8 @@
-import type { TExpertProfile } from '@shetuan/shared/experts';
+import type { TProfileChange } from '@shetuan/shared/experts';
 import {
   bigint,
   boolean,
+  date,
   foreignKey,
   index,
   integer,
@@ -82,10 +83,16 @@ export const experts = pgTable(
     /** register (本人申请) or admin (后台添加). */
     source: text('source').notNull().default('register'),
     rejectReason: text('reject_reason').notNull().default(''),
-    pendingChange: jsonb('pending_change').$type<TExpertProfile>(),
+    pendingChange: jsonb('pending_change').$type<TProfileChange>(),
     changeSubmittedAt: timestamp('change_submitted_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** Answers to the tenant's own questions (专家信息配置), checked against this form version. */
+    formAnswers: jsonb('form_answers').$type<Record<string, unknown>>().notNull().default({}),
+    formKey: text('form_key'),
+    formVersion: integer('form_version').notNull().default(0),
+    /** The call (专家征集) a waiting registration came through: decided in the call, not in 专家审核. */
+    callId: bigint('call_id', { mode: 'number' }),
     ...timestamps(),
   },
   (t) => [
@@ -158,5 +165,94 @@ export const expertDrawPicks = pgTable(
     index('expert_draw_picks_draw').on(t.tenantId, t.drawId, t.slot, t.position),
     index('expert_draw_picks_expert').on(t.tenantId, t.expertId, t.invitedAt),
     uniqueIndex('expert_draw_picks_token').on(t.tenantId, t.tokenHash),
+  ],
+);
+
+/** Tenant-owned, one row per tenant: the expert library's settings (the tenant's expert form). */
+export const expertSettings = pgTable(
+  'expert_settings',
+  {
+    tenantId: tenantIdColumn(),
+    /** The forms module's form (kind expert) with the tenant's own questions; null: none. */
+    formKey: text('form_key'),
+    /** The person who keeps it in the designer. */
+    formOwnerId: bigint('form_owner_id', { mode: 'number' }),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId] })],
+);
+
+/** Tenant-owned: a call for experts (专家征集); open from open_date to close_date (China days). */
+export const expertCalls = pgTable(
+  'expert_calls',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    domainIds: bigint('domain_ids', { mode: 'number' }).array().notNull().default([]),
+    labelId: bigint('label_id', { mode: 'number' }).notNull(),
+    quota: integer('quota').notNull(),
+    openDate: date('open_date', { mode: 'string' }).notNull(),
+    closeDate: date('close_date', { mode: 'string' }).notNull(),
+    /** 提前结束: no applications after this, whatever the close date. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('expert_calls_dates').on(t.tenantId, t.closeDate)],
+);
+
+/**
+ * Tenant-owned: an application to a call: an expert of the library joining (join) or a person
+ * registering through it (register). `status` pending → approved / refused (with the reason).
+ */
+export const expertCallApplications = pgTable(
+  'expert_call_applications',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    callId: bigint('call_id', { mode: 'number' }).notNull(),
+    expertId: bigint('expert_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('pending'),
+    reason: text('reason').notNull().default(''),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.callId], foreignColumns: [expertCalls.tenantId, expertCalls.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.tenantId, t.expertId], foreignColumns: [experts.tenantId, experts.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('expert_call_applications_one').on(t.tenantId, t.callId, t.expertId),
+    index('expert_call_applications_expert').on(t.tenantId, t.expertId),
+  ],
+);
+
+/** Tenant-owned: what happened to an expert's record (the detail's history), who did it and when. */
+export const expertEvents = pgTable(
+  'expert_events',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    expertId: bigint('expert_id', { mode: 'number' }).notNull(),
+    action: text('action').notNull(),
+    /** The person who acted (the caller's app.user_id), null for the system. */
+    actorId: bigint('actor_id', { mode: 'number' }),
+    detail: text('detail').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.expertId], foreignColumns: [experts.tenantId, experts.id] }).onDelete(
+      'cascade',
+    ),
+    index('expert_events_expert').on(t.tenantId, t.expertId, t.id),
   ],
 );

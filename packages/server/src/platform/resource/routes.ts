@@ -1,8 +1,10 @@
 import {
+  exportFileName,
   fieldText,
   fieldValue,
   ok,
   type ResourceContract,
+  type ResourceField,
   ResultCode,
   type TImportProblem,
   type TImportResult,
@@ -60,10 +62,18 @@ export interface ResourceService<C extends AnyContract> {
   list(tx: Tx, tenantId: number, query: Infer<C['filters']>): Promise<TPage<Infer<C['entity']>>>;
   /** The record for the detail and the edit form; null (or an AppError of its own) when absent. */
   get(tx: Tx, tenantId: number, id: number): Promise<DetailOf<C> | null>;
-  create(tx: Tx, tenantId: number, input: Infer<C['create']>): Promise<number>;
+  /** `actor` is who creates it (a record that belongs to its maker: a template and its form). */
+  create(tx: Tx, tenantId: number, input: Infer<C['create']>, actor?: { userId: number }): Promise<number>;
   update(tx: Tx, tenantId: number, id: number, input: Infer<C['update']>): Promise<void>;
   /** Needed when the page has 删除. */
   remove?(tx: Tx, tenantId: number, id: number): Promise<void>;
+  /** Columns the export adds after the contract's fields, read when it runs (a tenant's own questions). */
+  exportColumns?(tx: Tx, tenantId: number): Promise<ExcelColumn<Infer<C['entity']>>[]>;
+  /**
+   * The import's name look-ups, read once per import: for each create key that a field imports
+   * into (`importAs`), the value a name stands for, or undefined when there is none.
+   */
+  importLookup?(tx: Tx, tenantId: number): Promise<Record<string, (name: string) => unknown>>;
   /**
    * Rows outside the tenants' own data (the operations platform's tenant list): how to reach them,
    * checks included. TENANT_SCOPE by default.
@@ -91,7 +101,7 @@ function notFound(contract: AnyContract): AppError {
 /** The export columns of a resource: its fields with export !== false, shown as text. */
 function exportColumns(contract: AnyContract): ExcelColumn<Record<string, unknown>>[] {
   return contract.fields
-    .filter((f) => f.export !== false && !f.formOnly)
+    .filter((f) => f.export !== false && !f.formOnly && !f.filterOnly)
     .map((f) => ({
       header: f.title,
       width: f.width ? Math.round(f.width / 7) : 18,
@@ -99,10 +109,37 @@ function exportColumns(contract: AnyContract): ExcelColumn<Record<string, unknow
     }));
 }
 
-/** The fields an import reads: exported fields the create schema accepts. */
+/** The fields an import reads: exported fields the create schema accepts (or imports into by name). */
 function importFields(contract: AnyContract) {
   const shape = contract.create.shape as Record<string, unknown>;
-  return contract.fields.filter((f) => f.export !== false && !f.formOnly && f.key in shape);
+  return contract.fields.filter(
+    (f) => f.export !== false && !f.formOnly && !f.filterOnly && (f.importAs ?? f.key) in shape,
+  );
+}
+
+/**
+ * A field imported by name (`importAs`): each name of the cell (several for tags) looked up; the
+ * names nobody knows are the row's problems.
+ */
+function lookedUp(
+  field: ResourceField,
+  text: string,
+  lookup: ((name: string) => unknown) | undefined,
+): { value: unknown; unknown: string[] } {
+  // Names may hold spaces (信息技术 / 人工智能): a list of them is split at 、 , ; and line breaks only.
+  const parsed =
+    field.kind === 'tags'
+      ? text
+          .split(/[、,，;；\n]+/)
+          .map((n) => n.trim())
+          .filter(Boolean)
+      : fieldValue(field, text);
+  if (parsed === undefined || !lookup) return { value: parsed, unknown: [] };
+  if (Array.isArray(parsed) && parsed.length === 0) return { value: undefined, unknown: [] };
+  const names = Array.isArray(parsed) ? parsed.map(String) : [String(parsed)];
+  const values = names.map((n) => lookup(n));
+  const unknown = names.filter((_, i) => values[i] === undefined);
+  return { value: Array.isArray(parsed) ? values : values[0], unknown };
 }
 
 /**
@@ -115,12 +152,16 @@ export function resourceExportJob<C extends AnyContract>(
   service: ResourceService<C>,
 ): Record<string, JobHandler> {
   const scope = service.scope ?? TENANT_SCOPE;
-  const handler: JobHandler = (ctx) => {
+  const handler: JobHandler = async (ctx) => {
     const filters = (ctx.payload.query ?? {}) as Record<string, unknown>;
+    const extra = service.exportColumns;
+    const more = (extra ? await scope.job(ctx, (tx, tenantId) => extra(tx, tenantId)) : []) as ExcelColumn<
+      Record<string, unknown>
+    >[];
     return exportPagesToFile(ctx, {
-      fileName: `${contract.title}.xlsx`,
+      fileName: exportFileName(contract),
       sheet: contract.title,
-      columns: exportColumns(contract),
+      columns: [...exportColumns(contract), ...more],
       page: async (current, pageSize) => {
         const page = (await scope.job(ctx, (tx, tenantId) =>
           service.list(tx, tenantId, { ...(contract.filters.parse(filters) as object), current, pageSize } as Infer<
@@ -257,7 +298,9 @@ export async function resourceRoutes<C extends AnyContract>(
       },
     },
     async (request) => {
-      const id = await run(request, (tx, tenantId) => service.create(tx, tenantId, request.body as Infer<C['create']>));
+      const id = await run(request, (tx, tenantId) =>
+        service.create(tx, tenantId, request.body as Infer<C['create']>, { userId: authOf(request).userId }),
+      );
       return ok({ id }, '新增成功');
     },
   );
@@ -333,7 +376,9 @@ function importRoutes<C extends AnyContract>(app: AppInstance, contract: C, serv
       if (rows.length > IMPORT_MAX_ROWS) throw new AppError(ResultCode.FAILED, `一次最多导入${IMPORT_MAX_ROWS}行`);
       const fields = importFields(contract);
       const missing = fields.filter(
-        (f) => !headers.includes(f.title) && !(contract.create.shape[f.key] as z.ZodType).safeParse(undefined).success,
+        (f) =>
+          !headers.includes(f.title) &&
+          !(contract.create.shape[f.importAs ?? f.key] as z.ZodType).safeParse(undefined).success,
       );
       if (missing.length > 0)
         throw new AppError(ResultCode.FAILED, `缺少列：${missing.map((f) => f.title).join('、')}（请使用导入模板）`);
@@ -342,21 +387,40 @@ function importRoutes<C extends AnyContract>(app: AppInstance, contract: C, serv
         const value = upload.field(key);
         if (value !== undefined) fixed[key] = value;
       }
-      const titleOf = (key: string) => contract.fields.find((f) => f.key === key)?.title ?? key;
+      const titleOf = (key: string) =>
+        contract.fields.find((f) => (f.importAs ?? f.key) === key && !f.formOnly)?.title ??
+        contract.fields.find((f) => f.key === key)?.title ??
+        key;
+      const lookup = service.importLookup;
+      const lookups =
+        lookup && fields.some((f) => f.importAs)
+          ? await scope.request(app.db, request, (tx, tenantId) => lookup(tx, tenantId))
+          : {};
       const problems: TImportProblem[] = [];
       const valid: { row: number; input: Infer<C['create']> }[] = [];
       for (const { row, cells } of rows) {
         const record: Record<string, unknown> = { ...fixed };
+        const unknownNames: TImportProblem[] = [];
         for (const f of fields) {
           const at = headers.indexOf(f.title);
-          const value = at >= 0 ? fieldValue(f, cells[at] ?? '') : undefined;
-          if (value !== undefined) record[f.key] = value;
+          if (at < 0) continue;
+          const key = f.importAs ?? f.key;
+          const { value, unknown } = f.importAs
+            ? lookedUp(f, cells[at] ?? '', lookups[key])
+            : { value: fieldValue(f, cells[at] ?? ''), unknown: [] };
+          for (const name of unknown) unknownNames.push({ row, column: f.title, reason: `${f.title}“${name}”不存在` });
+          if (value !== undefined) record[key] = value;
         }
         const parsed = contract.create.safeParse(record);
-        if (parsed.success) valid.push({ row, input: parsed.data as Infer<C['create']> });
-        else
-          for (const issue of parsed.error.issues)
-            problems.push({ row, column: titleOf(String(issue.path[0] ?? '')), reason: issue.message });
+        if (parsed.success && unknownNames.length === 0) valid.push({ row, input: parsed.data as Infer<C['create']> });
+        else {
+          problems.push(...unknownNames);
+          const named = new Set(unknownNames.map((p) => p.column));
+          for (const issue of parsed.success ? [] : parsed.error.issues) {
+            const column = titleOf(String(issue.path[0] ?? ''));
+            if (!named.has(column)) problems.push({ row, column, reason: issue.message });
+          }
+        }
       }
       const mode = (request.query as z.infer<typeof ZImportQuery>).mode;
       let inserted = 0;
@@ -365,7 +429,7 @@ function importRoutes<C extends AnyContract>(app: AppInstance, contract: C, serv
           for (const { row, input } of valid) {
             // Each row in its own savepoint: a row is written whole or not at all.
             try {
-              await tx.transaction((sp) => service.create(sp, tenantId, input));
+              await tx.transaction((sp) => service.create(sp, tenantId, input, { userId: authOf(request).userId }));
               inserted += 1;
             } catch (err) {
               if (!(err instanceof AppError)) throw err;

@@ -166,6 +166,8 @@ export interface ResourceFormProps<
   title?: ReactNode;
   /** The word for creating: 新增 by default (开通 for a tenant). */
   createVerb?: string;
+  /** The word for editing: 编辑 by default (重命名). */
+  editVerb?: string;
   /** The drawer's width in pixels (560 by default; never wider than the screen). */
   width?: number;
 }
@@ -210,7 +212,7 @@ export function ResourceForm<
   return (
     <DrawerForm<Values>
       key={editing ? `edit-${editingId}` : 'create'}
-      title={props.title ?? `${editing ? '编辑' : (props.createVerb ?? '新增')}${contract.title}`}
+      title={props.title ?? `${editing ? (props.editVerb ?? '编辑') : (props.createVerb ?? '新增')}${contract.title}`}
       open={props.open}
       onOpenChange={props.onOpenChange}
       width={`min(${props.width ?? 560}px, 100vw)`}

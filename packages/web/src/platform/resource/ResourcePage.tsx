@@ -1,9 +1,9 @@
 import { DownloadOutlined, DownOutlined, UploadOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import type { ResourceContract } from '@shetuan/shared';
+import { exportFileName, type ResourceContract } from '@shetuan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Grid, Popconfirm, Space } from 'antd';
-import { type Key, type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
+import { type Key, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { feedback } from '../../app/feedback';
 import { useCan } from '../auth/can';
@@ -11,7 +11,7 @@ import { LinkButton } from '../components/LinkButton';
 import { AddButton } from '../components/save';
 import { ProgressDialog } from '../jobs/ProgressDialog';
 import { resourceApi } from './api';
-import { fieldColumn, hiddenColumns } from './columns';
+import { fieldColumn, hiddenColumns, searchOnly } from './columns';
 import { ImportDialog } from './ImportDialog';
 import { OPTIONS_KEY, ResourceForm, type ResourceWidgets } from './ResourceForm';
 
@@ -63,8 +63,18 @@ export interface ResourcePageProps<
   cells?: Partial<Record<string, (row: z.output<E>) => ReactNode>>;
   /** A screen's own form controls by field key (a region cascader, a rich-text editor, an upload). */
   widgets?: ResourceWidgets;
+  /**
+   * A screen's own search form controls by field key (a domain tree select, a region cascader), for
+   * fields with `filter` or `filterOnly`; the control takes value, onChange and id, and its value
+   * goes in the list's query (and the export's) as it is.
+   */
+  searchWidgets?: ResourceWidgets;
+  /** Opens 新增 when the page arrives (a route that is the add form, such as /expertAdd). */
+  startCreating?: boolean;
   /** The word for creating: 新增 by default (开通租户). */
   createVerb?: string;
+  /** The word for the row's 编辑 and its drawer (重命名 when the form only renames). */
+  editVerb?: string;
   /** The form drawer's width in pixels (560 by default). */
   formWidth?: number;
   /** A tree list (rows with `children`): every branch open when a page arrives. */
@@ -115,6 +125,11 @@ export function ResourcePage<
   const [exporting, setExporting] = useState(false);
   const [jobKey, setJobKey] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<Key[]>([]);
+  const creatingAtStart = props.startCreating && can(contract.page.add);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page arrives
+  useEffect(() => {
+    if (creatingAtStart) setForm((f) => ({ open: true, n: f.n + 1 }));
+  }, []);
 
   const compact = !Grid.useBreakpoint().md;
   const startExport = async () => {
@@ -140,6 +155,7 @@ export function ResourcePage<
   const canDelete = page.delete !== undefined && can(page.delete);
   const canExport = page.export !== undefined && can(page.export);
   const exportName = props.exportName ?? contract.title;
+  const exportFile = props.exportName ? `${props.exportName}.xlsx` : exportFileName(contract);
 
   const columns: ProColumns<Row>[] = [
     {
@@ -151,8 +167,14 @@ export function ResourcePage<
       fieldProps: { placeholder: props.keywordPlaceholder ?? '请输入关键词' },
     },
     ...contract.fields
-      .filter((f) => !f.formOnly && !(f.key in fixed) && !props.hidden?.includes(f.key))
-      .map((f) => fieldColumn<Row>(f, props.cells?.[f.key] as ((row: Row) => ReactNode) | undefined)),
+      .filter((f) => (!f.formOnly || searchOnly(f)) && !(f.key in fixed) && !props.hidden?.includes(f.key))
+      .map((f) =>
+        fieldColumn<Row>(
+          f,
+          props.cells?.[f.key] as ((row: Row) => ReactNode) | undefined,
+          props.searchWidgets?.[f.key],
+        ),
+      ),
   ];
   if (canEdit || canDelete || props.rowActions)
     columns.push({
@@ -170,7 +192,9 @@ export function ResourcePage<
               create: (initial) => openForm(undefined, initial as Record<string, unknown>),
               edit: () => openForm(row.id),
             })}
-            {canEdit && allows.edit !== false && <LinkButton onClick={() => openForm(row.id)}>编辑</LinkButton>}
+            {canEdit && allows.edit !== false && (
+              <LinkButton onClick={() => openForm(row.id)}>{props.editVerb ?? '编辑'}</LinkButton>
+            )}
             {canDelete && allows.delete !== false && (
               <Popconfirm
                 title={
@@ -198,7 +222,9 @@ export function ResourcePage<
   // fills it and long texts end in …; on a narrower one it scrolls. A phone lets each column take
   // what its content needs.
   const tableWidth = columns
-    .filter((c) => !c.hideInTable && !contract.fields.some((f) => f.key === c.key && f.list === false))
+    .filter(
+      (c) => !c.hideInTable && !contract.fields.some((f) => f.key === c.key && (f.list === false || searchOnly(f))),
+    )
     .reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0);
 
   return (
@@ -212,7 +238,9 @@ export function ResourcePage<
         params={props.fixed}
         scroll={{ x: compact ? 'max-content' : tableWidth }}
         search={{ labelWidth: 'auto', defaultCollapsed: true }}
-        form={{ syncToUrl: false }}
+        // Named: the search fields' ids (name_key) never repeat the drawer form's (a field that is both,
+        // such as a unit, would have one id twice and its label would point at the other).
+        form={{ syncToUrl: false, name: `${contract.name}-search` }}
         columnsState={{ defaultValue: hiddenColumns(contract.fields) }}
         options={{ density: !compact, fullScreen: !compact, reload: true, setting: true }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true, showQuickJumper: true }}
@@ -282,6 +310,7 @@ export function ResourcePage<
         editingId={form.id}
         initial={form.initial}
         createVerb={props.createVerb}
+        editVerb={props.editVerb}
         width={props.formWidth}
         open={form.open}
         onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
@@ -300,7 +329,7 @@ export function ResourcePage<
       <ProgressDialog
         jobKey={jobKey}
         title={`${exportName}：导出`}
-        fileName={`${exportName}.xlsx`}
+        fileName={exportFile}
         onClose={() => setJobKey(null)}
       />
     </>

@@ -2,7 +2,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { fieldText, type ResourceField } from '@shetuan/shared';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -36,21 +36,29 @@ const BOOLEAN_OPTIONS = [
   { value: false, label: '否' },
 ];
 
+/** Whether a field is only a search field: `filterOnly`, or a `formOnly` field with `filter`. */
+export const searchOnly = (field: ResourceField) => Boolean(field.filterOnly || (field.formOnly && field.filter));
+
 /**
  * The ProTable column of a field: in the table unless `list: false` (then offered in the column
  * settings, hidden at first), in the search form when `filter: true`. `cell` draws the cell
- * instead of the field's kind (a screen's own rendering).
+ * instead of the field's kind (a screen's own rendering); `search` is the search form's control
+ * instead of the kind's (a tree select, a region cascader: it takes value, onChange and id). A
+ * search-only field (`searchOnly`) is a search field and nothing else.
  */
 export function fieldColumn<T extends Record<string, unknown>>(
   field: ResourceField,
   cell?: (row: T) => ReactNode,
+  search?: ReactElement,
 ): ProColumns<T> {
+  const only = searchOnly(field);
   const column: ProColumns<T> = {
     title: field.title,
     dataIndex: field.key,
     key: field.key,
     width: field.width,
-    hideInSearch: !field.filter,
+    hideInSearch: !field.filter && !field.filterOnly,
+    ...(only ? { hideInTable: true, hideInSetting: true } : {}),
     ellipsis: !cell && (field.kind === 'textarea' || field.kind === 'text' || field.kind === undefined),
     render: (_, row) => (cell ? cell(row) : fieldCell(field, row[field.key])),
   };
@@ -60,6 +68,7 @@ export function fieldColumn<T extends Record<string, unknown>>(
     column.fieldProps = { options: field.kind === 'enum' ? field.options : BOOLEAN_OPTIONS, allowClear: true };
   }
   if (field.kind === 'datetime') column.valueType = 'dateTime';
+  if (search) column.renderFormItem = () => search;
   return column;
 }
 

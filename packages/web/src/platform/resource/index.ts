@@ -1,4 +1,4 @@
-export { type ImportMode, type ResourceApi, resourceApi, resourcePaths } from './api';
+export { type ImportMode, type ResourceApi, resourceApi, resourcePaths, toQuery } from './api';
 export { fieldCell, fieldColumn } from './columns';
 export { ImportDialog } from './ImportDialog';
 export { OPTIONS_KEY, ResourceForm, type ResourceWidgets } from './ResourceForm';

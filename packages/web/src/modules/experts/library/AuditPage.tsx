@@ -3,7 +3,8 @@ import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-comp
 import { EXPERT_PAGES, type TExpertAuditItem } from '@shetuan/shared/experts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Form, Grid, Input, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { feedback } from '../../../app/feedback';
 import { useCan } from '../../../platform/auth/can';
 import { LinkButton } from '../../../platform/components/LinkButton';
@@ -182,7 +183,8 @@ function AuditDrawer({
 /**
  * /audit-list-of-experts (专家审核): registrations and own changes waiting, in tabs; keyword search,
  * 导出 as a background job with its progress, and 审核 in a drawer (the profile, or the change as
- * before → after).
+ * before → after, the tenant's own questions included). ?id= opens one expert's item at once (the
+ * -detail routes and /expertaudit serve this screen).
  */
 export default function AuditPage() {
   const can = useCan();
@@ -190,6 +192,17 @@ export default function AuditPage() {
   const [kind, setKind] = useState<Kind>('all');
   const [keyword, setKeyword] = useState('');
   const [auditing, setAuditing] = useState<TExpertAuditItem | null>(null);
+  const [search] = useSearchParams();
+  const askedId = Number(search.get('id')) || 0;
+  const asked = useQuery({
+    queryKey: expertKeys.audit(askedId),
+    queryFn: () => expertsApi.auditDetail(askedId),
+    enabled: askedId > 0,
+  });
+  const askedItem = asked.data?.item ?? null;
+  useEffect(() => {
+    if (askedItem) setAuditing(askedItem);
+  }, [askedItem]);
   const [exporting, setExporting] = useState(false);
   const [jobKey, setJobKey] = useState<string | null>(null);
   const compact = !Grid.useBreakpoint().md;

@@ -6,11 +6,18 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../../../platform/auth/can';
 import { ResourceForm } from '../../../platform/resource';
+import { CALL_DETAIL_PATH } from '../calls/parts';
 import { expertKeys, expertResource } from './api';
 import { ExpertProfile, PROFILE_COLUMNS } from './ExpertProfile';
+import { ExpertRecord } from './ExpertRecord';
 import { EXPERT_WIDGETS, ExpertStatusTag, ToggleStatus } from './LibraryPage';
 
-/** /expertManagementDetail?id=: one expert's profile, with 编辑 and 启用/停用. */
+/**
+ * /expertManagementDetail?id= (also /expertManagementParticulars and the regional detail routes):
+ * one expert's whole profile — domains, labels, the answers to the tenant's own questions — with
+ * 编辑 and 启用/停用, and the record below: the draws taken part in, the calls applied to, and the
+ * history of changes (who, what, when).
+ */
 export default function ExpertDetailPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
@@ -26,7 +33,10 @@ export default function ExpertDetailPage() {
   if (expert.isError) return <Result status="warning" title={expert.error.message} />;
   if (!expert.data) return <Skeleton active paragraph={{ rows: 10 }} />;
   const e = expert.data;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: expertKeys.expert(id) });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: expertKeys.expert(id) });
+    void queryClient.invalidateQueries({ queryKey: expertKeys.record(id) });
+  };
   const canEdit = can(EXPERT_PAGES.library.edit);
 
   return (
@@ -54,8 +64,14 @@ export default function ExpertDetailPage() {
             <Alert
               type="info"
               showIcon
-              message="入库申请待审核"
-              description={<Link to={EXPERT_PAGES.audit.path}>前往专家审核处理</Link>}
+              message={e.callId ? '入库申请待审核（通过专家征集报名）' : '入库申请待审核'}
+              description={
+                e.callId ? (
+                  <Link to={`${CALL_DETAIL_PATH}?id=${e.callId}`}>前往征集详情处理</Link>
+                ) : (
+                  <Link to={`${EXPERT_PAGES.audit.path}?id=${e.id}`}>前往专家审核处理</Link>
+                )
+              }
             />
           )}
           {e.changePending && (
@@ -63,7 +79,7 @@ export default function ExpertDetailPage() {
               type="warning"
               showIcon
               message="专家提交的信息变更待审核，审核通过后以下信息才会更新"
-              description={<Link to={EXPERT_PAGES.audit.path}>前往专家审核处理</Link>}
+              description={<Link to={`${EXPERT_PAGES.audit.path}?id=${e.id}`}>前往专家审核处理</Link>}
             />
           )}
           <ExpertProfile
@@ -78,6 +94,7 @@ export default function ExpertDetailPage() {
           />
         </Space>
       </Card>
+      <ExpertRecord id={id} />
       {canEdit && (
         <ResourceForm
           key={editing ? 'open' : 'closed'}

@@ -31,7 +31,8 @@ const NARROW_COLUMNS = { xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 };
 
 /**
  * An expert's profile as a person reads it: who, where, which domains and labels, which units to
- * avoid, where the record came from and when; the introduction in full below.
+ * avoid, the answers to the tenant's own questions, where the record came from and when; the
+ * introduction in full below.
  */
 export function ExpertProfile({
   expert: e,
@@ -71,6 +72,11 @@ export function ExpertProfile({
         <Descriptions.Item label="回避单位" span={full}>
           <Tags names={e.avoidUnitNames} />
         </Descriptions.Item>
+        {e.answers.map((a) => (
+          <Descriptions.Item key={a.id} label={a.label}>
+            <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{a.text}</span>
+          </Descriptions.Item>
+        ))}
         <Descriptions.Item label="来源">{EXPERT_SOURCE_NAMES[e.source] ?? text(e.source)}</Descriptions.Item>
         <Descriptions.Item label="创建时间">{timeText(e.createdAt)}</Descriptions.Item>
         <Descriptions.Item label="入库时间">{timeText(e.approvedAt)}</Descriptions.Item>

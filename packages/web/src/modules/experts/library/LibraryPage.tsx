@@ -1,15 +1,8 @@
 import type { ActionType } from '@ant-design/pro-components';
-import {
-  EXPERT_PAGES,
-  EXPERTS,
-  ExpertStatus,
-  expertStatusName,
-  type TExpert,
-  type TExpertQuery,
-} from '@shetuan/shared/experts';
+import { EXPERT_PAGES, EXPERTS, ExpertStatus, expertStatusName, type TExpert } from '@shetuan/shared/experts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Grid, Input, Popconfirm, Row, Space, Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { Button, Input, Popconfirm, Space, Tag } from 'antd';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { feedback } from '../../../app/feedback';
 import { useCan } from '../../../platform/auth/can';
@@ -87,109 +80,48 @@ export function ToggleStatus({
   );
 }
 
-type Filters = Pick<TExpertQuery, 'domainId' | 'labelId' | 'regionCode'>;
+/**
+ * The search form's own controls (the resource kit's searchWidgets): the unit, the domain tree
+ * (a domain finds the ones below it too), a label and a region at any level.
+ */
+export const EXPERT_SEARCH: ResourceWidgets = {
+  unitId: <OptionSelect list="units" placeholder="全部单位" />,
+  domainId: <DomainTreeSelect placeholder="全部领域（含下级）" />,
+  labelId: <OptionSelect list="labels" placeholder="全部标签" />,
+  regionCode: <RegionField placeholder="省/市/区（可只选到省或市）" />,
+};
 
 /**
- * The search form's filters beyond the kit's (关键词, 状态): the domain tree, a label and a region.
- * They reach the list as the page's fixed filters, so the export takes them too.
+ * /expertManagement (专家管理): the library through the resource kit — search by keyword, unit,
+ * status, domain (with the domains below it), label and region; 详情, 启用/停用, 编辑, 删除, 导出,
+ * 导入 (domains and labels by name). The same screen serves /expertManagementAll, /list-of-experts
+ * and the regional lists (its title given), and /expertAdd opens 新增 on arrival.
  */
-function MoreFilters({ value, onChange }: { value: Filters; onChange: (f: Filters) => void }) {
-  const set = (patch: Partial<Filters>) => onChange({ ...value, ...patch });
-  const any = value.domainId !== undefined || value.labelId !== undefined || value.regionCode !== undefined;
-  // A phone stacks each label over its control; wider screens keep them side by side in a row.
-  const compact = !Grid.useBreakpoint().md;
-  const item = { style: { marginBottom: compact ? 12 : 16 } };
-  return (
-    <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
-      <Form
-        layout={compact ? 'vertical' : 'horizontal'}
-        labelCol={compact ? undefined : { flex: '72px' }}
-        wrapperCol={compact ? undefined : { flex: 'auto' }}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12} xl={7}>
-            <Form.Item label="专业领域" htmlFor="expert-filter-domain" {...item}>
-              <DomainTreeSelect
-                id="expert-filter-domain"
-                value={value.domainId ?? null}
-                onChange={(v) => set({ domainId: typeof v === 'number' ? v : undefined })}
-                placeholder="全部领域（含下级）"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12} xl={6}>
-            <Form.Item label="标签" htmlFor="expert-filter-label" {...item}>
-              <OptionSelect
-                id="expert-filter-label"
-                list="labels"
-                value={value.labelId ?? null}
-                onChange={(v) => set({ labelId: typeof v === 'number' ? v : undefined })}
-                placeholder="全部标签"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12} xl={8}>
-            <Form.Item label="所在地区" htmlFor="expert-filter-region" {...item}>
-              <RegionField
-                id="expert-filter-region"
-                value={value.regionCode ?? ''}
-                onChange={(code) => set({ regionCode: code || undefined })}
-                placeholder="省/市/区（可只选到省或市）"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12} xl={3}>
-            <Form.Item {...item}>
-              <Button disabled={!any} onClick={() => onChange({})}>
-                清空筛选
-              </Button>
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Card>
-  );
-}
-
-/**
- * /expertManagement (专家管理): the library through the resource kit — search by keyword, status,
- * domain (with the domains below it), label and region; 详情, 启用/停用, 编辑, 删除, 导出.
- */
-export default function LibraryPage() {
+export default function LibraryPage({ title, startCreating }: { title?: string; startCreating?: boolean } = {}) {
   const can = useCan();
   const table = useRef<ActionType | undefined>(undefined);
-  const [filters, setFilters] = useState<Filters>({});
-  // Memoised: the list reloads when the fixed filters change.
-  const fixed = useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''),
-      ) as Partial<TExpertQuery>,
-    [filters],
-  );
   return (
-    <>
-      <MoreFilters value={filters} onChange={setFilters} />
-      <ResourcePage
-        contract={EXPERTS}
-        actionRef={table}
-        fixed={fixed}
-        keywordPlaceholder="姓名、手机号或工作单位"
-        formWidth={640}
-        actionWidth={210}
-        widgets={EXPERT_WIDGETS}
-        cells={{
-          name: (r) => <Link to={`${DETAIL_PATH}?id=${r.id}`}>{r.name}</Link>,
-          status: (r) => <ExpertStatusTag expert={r} />,
-          regionName: (r) => r.regionName || '—',
-        }}
-        rowActions={(row) => (
-          <>
-            <Link to={`${DETAIL_PATH}?id=${row.id}`}>详情</Link>
-            {can(P.edit) && <ToggleStatus expert={row} onDone={() => void table.current?.reload()} />}
-          </>
-        )}
-      />
-    </>
+    <ResourcePage
+      contract={EXPERTS}
+      actionRef={table}
+      title={title}
+      startCreating={startCreating}
+      keywordPlaceholder="姓名、手机号或工作单位"
+      formWidth={640}
+      actionWidth={210}
+      widgets={EXPERT_WIDGETS}
+      searchWidgets={EXPERT_SEARCH}
+      cells={{
+        name: (r) => <Link to={`${DETAIL_PATH}?id=${r.id}`}>{r.name}</Link>,
+        status: (r) => <ExpertStatusTag expert={r} />,
+        regionName: (r) => r.regionName || '—',
+      }}
+      rowActions={(row) => (
+        <>
+          <Link to={`${DETAIL_PATH}?id=${row.id}`}>详情</Link>
+          {can(P.edit) && <ToggleStatus expert={row} onDone={() => void table.current?.reload()} />}
+        </>
+      )}
+    />
   );
 }

@@ -1,37 +1,20 @@
-import type { TPage } from '@shetuan/shared';
-import {
-  EXPERTS,
-  type TExpert,
-  type TExpertAuditInput,
-  type TExpertAuditItem,
-  type TExpertAuditQuery,
-  type TExpertOptions,
-  type TExpertProfile,
-  type TExpertStatistics,
-} from '@shetuan/shared/experts';
-import { api } from '../../../app/request';
+import { EXPERTS } from '@shetuan/shared/experts';
+import { type ApiBody, type ApiQuery, apiCall, type PathOf } from '../../../app/typed-api';
 import { OPTIONS_KEY, resourceApi } from '../../../platform/resource';
-
-type Query = Record<string, string | number | undefined>;
-const q = (query: Query) =>
-  Object.fromEntries(
-    Object.entries(query)
-      .filter(([, v]) => v !== undefined && v !== '')
-      .map(([k, v]) => [k, String(v)]),
-  );
 
 /** The choice lists' paths (server modules/experts/routes.ts): `{ list: { id, name, parentId? }[] }`. */
 export const OPTION_PATHS = {
   domains: '/experts/domains/options',
   labels: '/experts/labels/options',
   units: '/experts/unit-options',
-} as const;
+} as const satisfies Record<string, PathOf<'get'>>;
 export type OptionList = keyof typeof OPTION_PATHS;
 
 /** Query keys of the expert library's screens. */
 export const expertKeys = {
   all: ['experts'] as const,
   expert: (id: number) => [...expertKeys.all, 'expert', id] as const,
+  record: (id: number) => [...expertKeys.all, 'record', id] as const,
   audit: (id: number) => [...expertKeys.all, 'audit', id] as const,
   statistics: () => [...expertKeys.all, 'statistics'] as const,
   /**
@@ -41,25 +24,32 @@ export const expertKeys = {
   options: (list: OptionList) => [...OPTIONS_KEY, OPTION_PATHS[list]] as const,
 };
 
-/** What 审核 shows: the expert as the library has it and, for a change, the profile asked for. */
-export interface TAuditDetail {
-  expert: TExpert;
-  pendingChange: TExpertProfile | null;
-}
-
 /** The library's list, detail and form calls (the resource kit's, from the contract). */
 export const expertResource = resourceApi(EXPERTS);
 
 /** The expert library's calls beyond the resource kit (server modules/experts/routes.ts). */
 export const expertsApi = {
-  options: (list: OptionList) => api.get<TExpertOptions>(OPTION_PATHS[list]),
+  options: (list: OptionList) => apiCall.get(OPTION_PATHS[list]),
   /** 启用 (1) or 停用 (3) an expert of the library. */
-  setStatus: (id: number, status: 1 | 3) => api.request<null>(`/experts/library/${id}/status`, 'PUT', { status }),
-  audits: (query: Partial<TExpertAuditQuery>) => api.get<TPage<TExpertAuditItem>>('/experts/audits', q(query)),
-  auditDetail: (expertId: number) => api.get<TAuditDetail>(`/experts/audits/${expertId}`),
-  audit: (expertId: number, body: TExpertAuditInput) => api.post<null>(`/experts/audits/${expertId}`, body),
+  setStatus: (id: number, status: 1 | 3) =>
+    apiCall.put('/experts/library/{id}/status', { path: { id }, body: { status } }),
+  audits: (query: ApiQuery<'get', '/experts/audits'>) => apiCall.get('/experts/audits', { query }),
+  /**
+   * What 审核 shows: the expert as the library has it, for a change the profile asked for, and the
+   * item as the list shows it (null when nothing waits).
+   */
+  auditDetail: (expertId: number) => apiCall.get('/experts/audits/{id}', { path: { id: expertId } }),
+  audit: (expertId: number, body: ApiBody<'post', '/experts/audits/{id}'>) =>
+    apiCall.post('/experts/audits/{id}', { path: { id: expertId }, body }),
   /** 导出 of what the list shows (its tab and keyword): a background job, polled by key. */
-  auditsExportJob: (query: Partial<TExpertAuditQuery>) =>
-    api.post<{ key: string }>('/experts/audits/export-jobs', q(query)),
-  statistics: () => api.get<TExpertStatistics>('/experts/statistics'),
+  auditsExportJob: (body: ApiBody<'post', '/experts/audits/export-jobs'>) =>
+    apiCall.post('/experts/audits/export-jobs', { body }),
+  statistics: () => apiCall.get('/experts/statistics'),
+  /** The expert's draws, calls and history (专家档案). */
+  record: (id: number) => apiCall.get('/experts/library/{id}/record', { path: { id } }),
+  /** 人才库: experts put into a pool (its label), or one taken out. */
+  addPoolMembers: (labelId: number, body: ApiBody<'post', '/experts/labels/{id}/members'>) =>
+    apiCall.post('/experts/labels/{id}/members', { path: { id: labelId }, body }),
+  removePoolMember: (labelId: number, expertId: number) =>
+    apiCall.delete('/experts/labels/{id}/members/{expertId}', { path: { id: labelId, expertId } }),
 };

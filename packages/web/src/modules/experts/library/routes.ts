@@ -1,6 +1,7 @@
 import { EXPERT_PAGES as P } from '@shetuan/shared/experts';
 import type { AppRoute, Crumb } from '../../../app/route-registry';
-import { DETAIL_PATH } from './helpers';
+import { CALL_DETAIL_PATH } from '../calls/parts';
+import { DETAIL_PATH, POOL_PATH } from './helpers';
 
 const group: Crumb = { name: '专家管理' };
 
@@ -16,7 +17,10 @@ const route = (
   layout: 'console',
 });
 
-/** 专家管理, 专家审核, 专家领域分类, 标签管理, 专家统计 and the expert's detail. */
+/**
+ * 专家管理, 专家审核, 专家领域分类, 标签管理 (with a talent pool's members), 专家统计, 专家征集
+ * (with a call's detail), 专家信息配置 and the expert's detail.
+ */
 export const libraryRoutes: AppRoute[] = [
   route(P.library.path, () => import('./LibraryPage'), [{ name: P.library.name }], { depth: 10 }),
   route(
@@ -29,4 +33,15 @@ export const libraryRoutes: AppRoute[] = [
   route(P.domains.path, () => import('./DomainPage'), [{ name: P.domains.name }], { depth: 10 }),
   route(P.labels.path, () => import('./LabelPage'), [{ name: P.labels.name }], { depth: 10 }),
   route(P.statistics.path, () => import('./StatisticsPage'), [{ name: P.statistics.name }]),
+  route(POOL_PATH, () => import('./PoolPage'), [{ name: P.labels.name, path: P.labels.path }, { name: '人才库成员' }], {
+    menuPath: P.labels.path,
+  }),
+  route(P.calls.path, () => import('../calls/CallsPage'), [{ name: P.calls.name }], { depth: 10 }),
+  route(
+    CALL_DETAIL_PATH,
+    () => import('../calls/CallDetailPage'),
+    [{ name: P.calls.name, path: P.calls.path }, { name: '征集详情' }],
+    { menuPath: P.calls.path },
+  ),
+  route(P.config.path, () => import('../config/SysConfigPage'), [{ name: P.config.name }]),
 ];

@@ -1,13 +1,14 @@
 import { DeleteOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { type TDrawDetail, ZDrawCreate, ZDrawSeed, ZDrawSlot } from '@shetuan/shared/experts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Space, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { feedback } from '../../../app/feedback';
 import { RegionCascader } from '../../../platform/region/RegionCascader';
 import { fieldRules } from '../../../platform/resource';
 import { drawsApi, selectionKeys, type TDrawCreateBody } from './api';
+import { ExpertSearchSelect } from './ExpertSearchSelect';
 import { DomainSelect, OptionSelect, useIsPhone } from './parts';
 
 interface SlotValues {
@@ -43,44 +44,6 @@ function drawnMessage(detail: TDrawDetail): string {
   const short = detail.slots.filter((s) => drawn(s.index) < s.count);
   if (short.length === 0) return `已抽取 ${detail.picks.filter((p) => !p.substitute).length} 名专家，并已发送邀请`;
   return `已抽取并发送邀请；${short.map((s) => `第${s.index + 1}组仅有${drawn(s.index)}名符合条件的专家`).join('，')}`;
-}
-
-/** 回避专家: experts of the library found by name, mobile or unit; the chosen keep their labels. */
-function ExpertSearchSelect(props: {
-  id?: string;
-  value?: { value: number; label: ReactNode }[];
-  onChange?: (value: { value: number; label: ReactNode }[]) => void;
-}) {
-  const [text, setText] = useState('');
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const found = useQuery({
-    queryKey: selectionKeys.expertOptions(keyword),
-    queryFn: () => drawsApi.expertOptions(keyword),
-    placeholderData: keepPreviousData,
-  });
-  return (
-    <Select
-      id={props.id}
-      mode="multiple"
-      labelInValue
-      showSearch
-      allowClear
-      filterOption={false}
-      searchValue={text}
-      onSearch={setText}
-      onBlur={() => setText('')}
-      loading={found.isFetching}
-      value={props.value}
-      onChange={(v) => props.onChange?.(v)}
-      options={(found.data?.list ?? []).map((o) => ({ value: o.id, label: o.name }))}
-      notFoundContent={found.isFetching ? '搜索中…' : '没有找到入库专家'}
-      style={{ width: '100%' }}
-    />
-  );
 }
 
 /**

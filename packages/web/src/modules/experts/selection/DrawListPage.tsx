@@ -6,6 +6,7 @@ import { useCan } from '../../../platform/auth/can';
 import { LinkButton } from '../../../platform/components/LinkButton';
 import { ListPage } from '../../../platform/components/ListPage';
 import { AddButton } from '../../../platform/components/save';
+import { drawPaths } from './api';
 import { DrawStatusTag, timeText, useIsPhone } from './parts';
 
 type Row = TDraw & Record<string, unknown>;
@@ -88,11 +89,11 @@ export default function DrawListPage() {
     <ListPage<Row>
       title={P.selection.name}
       rowKey="id"
-      path="/experts/draws"
+      path={drawPaths.list}
       columns={phone ? compact : columns}
       searchPlaceholder="遴选名称"
-      exportPath={exportable ? '/experts/draws/export-jobs' : undefined}
-      exportJobPath={exportable ? '/experts/draws/export-jobs' : undefined}
+      exportPath={exportable ? drawPaths.exportJob : undefined}
+      exportJobPath={exportable ? drawPaths.exportJob : undefined}
       exportName="专家遴选"
       toolbar={
         can(P.selection.add)

@@ -51,9 +51,9 @@ const logFileName = (d: TDrawDetail) => `专家遴选记录-${d.title.replace(/[
  * /selectionResult?id= (专家遴选 › 遴选结果): the draw's conditions and seed, each group's progress
  * (confirmed of needed, a shortfall once the substitutes are used up), every pick with its state,
  * 代为确认 / 代为拒绝 for invitations answered by phone, 复核 (the draw recomputed from its seed) and
- * 导出记录.
+ * 导出记录. /result-of-selection is this screen; /checkSelectionExpert opens it with 复核 (`verify`).
  */
-export default function DrawResultPage() {
+export default function DrawResultPage({ verify }: { verify?: boolean } = {}) {
   const [search] = useSearchParams();
   const id = Number(search.get('id')) || 0;
   const draw = useQuery({
@@ -69,14 +69,14 @@ export default function DrawResultPage() {
         <Skeleton active paragraph={{ rows: 10 }} />
       </Card>
     );
-  return <DrawResult detail={draw.data} />;
+  return <DrawResult detail={draw.data} verify={verify} />;
 }
 
-function DrawResult({ detail }: { detail: TDrawDetail }) {
+function DrawResult({ detail, verify }: { detail: TDrawDetail; verify?: boolean }) {
   const can = useCan();
   const phone = useIsPhone();
   const queryClient = useQueryClient();
-  const [verifying, setVerifying] = useState(false);
+  const [verifying, setVerifying] = useState(Boolean(verify));
   const [jobKey, setJobKey] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [declining, setDeclining] = useState<TDrawPick | null>(null);

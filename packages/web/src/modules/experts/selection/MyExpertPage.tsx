@@ -1,10 +1,15 @@
 import {
+  answeredByProfile,
   ExpertStatus,
   type TExpert,
   type TExpertProfile,
   type TMyExpert,
+  type TOpenCall,
+  type TProfileChange,
+  type TPublishedExpertForm,
   ZExpertProfile,
 } from '@shetuan/shared/experts';
+import { answerLines } from '@shetuan/shared/forms';
 import type { TRegionNode } from '@shetuan/shared/region';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,6 +20,7 @@ import {
   type CardProps,
   Col,
   Descriptions,
+  Divider,
   Flex,
   Form,
   Input,
@@ -28,6 +34,7 @@ import {
   Typography,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { feedback } from '../../../app/feedback';
 import type { ApiError } from '../../../app/request';
 import { FormRadioGroup } from '../../../platform/components/form-controls';
@@ -35,6 +42,8 @@ import { regionPath, useRegionTree } from '../../../platform/region/api';
 import { RegionCascader } from '../../../platform/region/RegionCascader';
 import { fieldRules, formBody } from '../../../platform/resource';
 import { myExpertApi, selectionKeys, useExpertOptions } from './api';
+import { ExpertQuestions } from './ExpertQuestions';
+import { MyCalls } from './MyCalls';
 import { DomainSelect, OptionSelect, timeText, useIsPhone } from './parts';
 
 const TITLES = [
@@ -116,9 +125,13 @@ function useProfileNames() {
  * /myexpert-information (我的专家信息): a person applies to the expert library here; the
  * application waits for approval (待审核, editable), comes back with the reason (未通过, edit and
  * send again), or is accepted (已入库: changes go for approval, and one waiting can be withdrawn).
- * A disabled expert reads the profile only. Used on phones as much as at a desk.
+ * A disabled expert reads the profile only. The tenant's own questions (专家信息配置) follow the
+ * profile's fields; the calls open now (专家征集) are listed below, an expert joins one with a
+ * click, anyone else applies through it with the form (?call= opens it so). Used on phones as much
+ * as at a desk. /myexpert-information-edit and the regional variants are this screen (`editing`
+ * opens the form at once).
  */
-export default function MyExpertPage() {
+export default function MyExpertPage({ editing }: { editing?: boolean } = {}) {
   const mine = useQuery({ queryKey: selectionKeys.mine(), queryFn: myExpertApi.get });
   if (mine.isError) return <Result status="warning" title={(mine.error as ApiError).message} />;
   if (!mine.data)
@@ -127,36 +140,106 @@ export default function MyExpertPage() {
         <Skeleton active paragraph={{ rows: 10 }} />
       </Card>
     );
-  return <MyExpert data={mine.data} />;
+  return <MyExpertWithCalls data={mine.data} editing={editing} />;
 }
 
-function MyExpert({ data }: { data: TMyExpert }) {
+/** The profile's card and, below it, the calls. */
+function MyExpertWithCalls({ data, editing }: { data: TMyExpert; editing?: boolean }) {
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
+  const [search] = useSearchParams();
+  const asked = Number(search.get('call')) || 0;
+  const canApply = (c: TOpenCall | undefined) =>
+    c !== undefined && c.status === 'open' && !c.full && !c.mine && data.expert?.status !== ExpertStatus.ACTIVE;
+  const askedCall = data.calls.find((c) => c.id === asked);
+  const [applying, setApplying] = useState<TOpenCall | null>(canApply(askedCall) ? (askedCall ?? null) : null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: selectionKeys.mine() });
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <MyExpert
+        data={data}
+        startEditing={Boolean(editing) || applying !== null}
+        applying={applying}
+        onStopApplying={() => setApplying(null)}
+        key={applying?.id ?? 0}
+      />
+      <MyCalls
+        calls={data.calls}
+        expertStatus={data.expert?.status ?? null}
+        applyingId={applying?.id ?? null}
+        onApply={(c) => {
+          setApplying(c);
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }}
+        onChanged={refresh}
+      />
+    </Space>
+  );
+}
+
+function MyExpert({
+  data,
+  startEditing,
+  applying,
+  onStopApplying,
+}: {
+  data: TMyExpert;
+  startEditing: boolean;
+  /** The call the form applies to (专家征集), if any. */
+  applying: TOpenCall | null;
+  onStopApplying: () => void;
+}) {
+  const queryClient = useQueryClient();
   const e = data.expert;
+  const [editing, setEditing] = useState(startEditing && e?.status !== ExpertStatus.DISABLED);
   const refresh = () => queryClient.invalidateQueries({ queryKey: selectionKeys.mine() });
 
-  const save = async (body: TExpertProfile) => {
-    await myExpertApi.save(body);
+  const save = async (body: TExpertProfile, answers: Record<string, unknown>) => {
+    await myExpertApi.save({ ...body, answers, callId: applying?.id ?? null });
     void feedback.message.success(
-      e?.status === ExpertStatus.ACTIVE ? '修改已提交，等待管理员审核' : '申请已提交，等待管理员审核',
+      applying
+        ? `已报名专家征集“${applying.title}”，等待管理员审核`
+        : e?.status === ExpertStatus.ACTIVE
+          ? '修改已提交，等待管理员审核'
+          : '申请已提交，等待管理员审核',
     );
     setEditing(false);
+    onStopApplying();
     await refresh();
   };
+  const applyingNote = applying && (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      message={`报名专家征集：${applying.title}`}
+      description={
+        <>
+          <div>提交后由管理员在征集中审核，通过后您将进入专家库并加入“{applying.labelName}”。</div>
+          <Button size="small" style={{ marginTop: 8 }} onClick={onStopApplying}>
+            不报名此征集
+          </Button>
+        </>
+      }
+    />
+  );
+  const formProps = { form: data.form };
 
   if (!e)
     return (
-      <PageCard title="申请成为专家">
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message="填写以下信息提交申请，管理员审核通过后您将进入本机构的专家库，可被抽选参加项目评审等工作。"
-        />
+      <PageCard title={applying ? '报名专家征集' : '申请成为专家'}>
+        {applyingNote ?? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message="填写以下信息提交申请，管理员审核通过后您将进入本机构的专家库，可被抽选参加项目评审等工作。"
+          />
+        )}
         <ProfileForm
+          {...formProps}
           initial={{ ...startValues(emptyProfile), name: data.person.name }}
-          submitText="提交申请"
+          answers={null}
+          submitText={applying ? '提交报名' : '提交申请'}
           onSave={save}
         />
       </PageCard>
@@ -185,7 +268,14 @@ function MyExpert({ data }: { data: TMyExpert }) {
             </>
           }
         />
-        <ProfileForm initial={startValues(e)} submitText="重新提交申请" onSave={save} />
+        {applyingNote}
+        <ProfileForm
+          {...formProps}
+          initial={startValues(e)}
+          answers={data.answers}
+          submitText={applying ? '提交报名' : '重新提交申请'}
+          onSave={save}
+        />
       </PageCard>
     );
 
@@ -200,12 +290,20 @@ function MyExpert({ data }: { data: TMyExpert }) {
           description="审核结果将以站内消息通知您。审核前可以修改申请，修改后重新提交。"
         />
         {editing ? (
-          <ProfileForm
-            initial={startValues(e)}
-            submitText="重新提交申请"
-            onSave={save}
-            onCancel={() => setEditing(false)}
-          />
+          <>
+            {applyingNote}
+            <ProfileForm
+              {...formProps}
+              initial={startValues(e)}
+              answers={data.answers}
+              submitText={applying ? '提交报名' : '重新提交申请'}
+              onSave={save}
+              onCancel={() => {
+                setEditing(false);
+                onStopApplying();
+              }}
+            />
+          </>
         ) : (
           <>
             <ProfileView expert={e} />
@@ -259,7 +357,7 @@ function MyExpert({ data }: { data: TMyExpert }) {
           message="您的信息修改正在审核中"
           description={
             <>
-              <ChangeList expert={e} change={change} />
+              <ChangeList expert={e} change={change} form={data.form} />
               <div style={{ marginTop: 8 }}>审核通过前仍使用原信息。</div>
               <Space wrap style={{ marginTop: 8 }}>
                 <Button size="small" onClick={() => setEditing(true)}>
@@ -292,7 +390,9 @@ function MyExpert({ data }: { data: TMyExpert }) {
         <>
           <Typography.Paragraph type="secondary">修改提交后需管理员审核，审核通过前仍使用原信息。</Typography.Paragraph>
           <ProfileForm
+            {...formProps}
             initial={startValues(change ?? e)}
+            answers={change?.answers ?? data.answers}
             submitText="提交修改"
             onSave={save}
             onCancel={() => setEditing(false)}
@@ -373,6 +473,11 @@ function ProfileView({ expert: e }: { expert: TExpert }) {
           ? [{ key: 'labels', label: '标签', children: e.labelNames.map((n) => <Tag key={n}>{n}</Tag>) }]
           : []),
         { key: 'avoid', label: '回避单位', children: e.avoidUnitNames.join('，') || '无' },
+        ...e.answers.map((a) => ({
+          key: `answer-${a.id}`,
+          label: a.label,
+          children: <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{a.text}</span>,
+        })),
         {
           key: 'intro',
           label: '个人简介',
@@ -385,7 +490,15 @@ function ProfileView({ expert: e }: { expert: TExpert }) {
 }
 
 /** What a waiting change changes, field by field (before → after). */
-function ChangeList({ expert: e, change: c }: { expert: TExpert; change: TExpertProfile }) {
+function ChangeList({
+  expert: e,
+  change: c,
+  form,
+}: {
+  expert: TExpert;
+  change: TProfileChange;
+  form: TPublishedExpertForm | null;
+}) {
   const names = useProfileNames();
   const same = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
   const rows: [string, string, string][] = [];
@@ -405,6 +518,12 @@ function ChangeList({ expert: e, change: c }: { expert: TExpert; change: TExpert
   if (!same(e.avoidUnitIds, c.avoidUnitIds))
     text('回避单位', e.avoidUnitNames.join('，'), names.units(c.avoidUnitIds).join('，'));
   text('个人简介', e.intro, c.intro);
+  // The tenant's own questions: the change's answers as the form reads them.
+  if (c.answers && form)
+    for (const line of answerLines(form.schema, c.answers)) {
+      if (answeredByProfile(line)) continue;
+      text(line.label, e.answers.find((a) => a.id === line.id)?.text ?? '', line.text);
+    }
   if (rows.length === 0) return null;
   return (
     <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
@@ -423,11 +542,17 @@ function ProfileForm({
   submitText,
   onSave,
   onCancel,
+  form: questions,
+  answers,
 }: {
   initial: ProfileValues;
   submitText: string;
-  onSave: (body: TExpertProfile) => Promise<void>;
+  onSave: (body: TExpertProfile, answers: Record<string, unknown>) => Promise<void>;
   onCancel?: () => void;
+  /** The tenant's own questions (published), asked after the profile's fields. */
+  form: TPublishedExpertForm | null;
+  /** The answers given before, to start from. */
+  answers: Record<string, unknown> | null;
 }) {
   const [form] = Form.useForm<ProfileValues>();
   const phone = useIsPhone();
@@ -435,7 +560,19 @@ function ProfileForm({
   const unitMode = Form.useWatch('unitMode', form) ?? initial.unitMode;
   const rules = (key: keyof TExpertProfile) => fieldRules(ZExpertProfile, key);
 
-  const finish = async (values: ProfileValues) => {
+  /** With the tenant's questions, their button sends: the profile's fields are checked first. */
+  const submitWithAnswers = async (given: Record<string, unknown>) => {
+    let values: ProfileValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      form.scrollToField(form.getFieldsError().find((f) => f.errors.length > 0)?.name ?? 'name');
+      return;
+    }
+    await finish(values, given);
+  };
+
+  const finish = async (values: ProfileValues, given: Record<string, unknown> = {}) => {
     const listed = values.unitMode === 'list';
     const checked = formBody(ZExpertProfile, {
       ...values,
@@ -449,7 +586,7 @@ function ProfileForm({
     }
     setSaving(true);
     try {
-      await onSave(checked.body);
+      await onSave(checked.body, given);
     } catch {
       // The request client showed the server's message.
     } finally {
@@ -458,12 +595,13 @@ function ProfileForm({
   };
 
   const half = { xs: 24, md: 12 };
-  return (
+  const profile = (
     <Form<ProfileValues>
       form={form}
       layout="vertical"
       initialValues={initial}
-      onFinish={finish}
+      // With the tenant's questions their button sends (Enter in a field does not send half).
+      onFinish={questions ? undefined : (values) => finish(values)}
       scrollToFirstError
       style={{ maxWidth: 920 }}
     >
@@ -561,16 +699,39 @@ function ProfileForm({
           </Form.Item>
         </Col>
       </Row>
-      <Flex gap={8}>
-        {onCancel && (
-          <Button onClick={onCancel} style={phone ? { flex: 1 } : undefined}>
-            取消
+      {questions ? null : (
+        <Flex gap={8}>
+          {onCancel && (
+            <Button onClick={onCancel} style={phone ? { flex: 1 } : undefined}>
+              取消
+            </Button>
+          )}
+          <Button type="primary" htmlType="submit" loading={saving} style={phone ? { flex: 1 } : undefined}>
+            {submitText}
           </Button>
-        )}
-        <Button type="primary" htmlType="submit" loading={saving} style={phone ? { flex: 1 } : undefined}>
-          {submitText}
-        </Button>
-      </Flex>
+        </Flex>
+      )}
     </Form>
+  );
+  if (!questions) return profile;
+  return (
+    <div style={{ maxWidth: 920 }}>
+      {profile}
+      <Divider orientation="left" orientationMargin={0} style={{ marginTop: 0 }}>
+        其他信息
+      </Divider>
+      <ExpertQuestions
+        form={questions}
+        initial={answers}
+        submitText={submitText}
+        submitting={saving}
+        onSubmit={submitWithAnswers}
+      />
+      {onCancel && (
+        <Button onClick={onCancel} block={phone} style={{ marginTop: 8 }}>
+          取消
+        </Button>
+      )}
+    </div>
   );
 }

@@ -142,6 +142,8 @@ describe('项目统计: figures, charts and the statistics lists of the review p
 
   it('评分列表 shows each expert’s item scores and total; search and 提交状态 narrow it; 导出 gives the file', async () => {
     const page = await open('/scoreByList');
+    // Named, not the default newest: other specs of the worker add projects.
+    await pick(page, '项目', SCORING);
     await page.getByRole('columnheader', { name: '创新性（40）' }).waitFor();
     await page.getByRole('columnheader', { name: '总分' }).waitFor();
     // 37 + 26 + 25 from the demo's first expert of 高精度工业视觉检测系统.
@@ -161,6 +163,7 @@ describe('项目统计: figures, charts and the statistics lists of the review p
 
   it('审批列表 shows the opinions of the approval rounds; search narrows it; 导出 gives the file', async () => {
     const page = await open('/approvalByList');
+    await pick(page, '项目', APPROVAL);
     await page.getByRole('columnheader', { name: '意见' }).waitFor();
     await rows(page).filter({ hasText: '长三角生物材料学术论坛' }).getByText('同意', { exact: true }).waitFor();
     expect(await page.getByRole('columnheader', { name: '总分' }).count()).toBe(0);
@@ -176,7 +179,7 @@ describe('项目统计: figures, charts and the statistics lists of the review p
 
   it('初审单位 charts and lists each unit’s first trial and quota use; search by unit; 导出 gives the file', async () => {
     const page = await open('/trialUnitList');
-    await page.getByRole('combobox', { name: '项目' }).waitFor();
+    await pick(page, '项目', SCORING);
     await chart(page, '各推荐单位的初审情况');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     // The demo's quota is 5 a unit: its use is a progress bar.

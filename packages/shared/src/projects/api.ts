@@ -24,6 +24,11 @@ export const ZProjectSettings = z
     perApplicantLimit: z.number().int().min(0, '限报数不能为负').max(1000).default(1),
     /** Declarations one unit's people may submit; 0 is no limit. */
     perUnitLimit: z.number().int().min(0, '限报数不能为负').max(100000).default(0),
+    /**
+     * 申报领域 must be chosen before submitting (matches reviewers by domain). Optional: settings
+     * saved before it existed read as valid (absent is false).
+     */
+    domainRequired: z.boolean().optional(),
   })
   .refine((s) => !s.openAt || !s.closeAt || s.openAt < s.closeAt, { message: '截止时间必须晚于开始时间' });
 export type TProjectSettings = z.infer<typeof ZProjectSettings>;
@@ -136,6 +141,8 @@ export const ZDeclarationDetail = ZDeclaration.extend({
   formVersion: z.number().int(),
   flow: ZFlow,
   domainIds: z.array(z.number().int()),
+  /** 多轮评审: each expert round's figure, by stage index (score is their combination). */
+  roundScores: z.record(z.string(), z.number()),
   timeline: z.array(ZTransition),
   versions: z.array(z.object({ version: z.number().int(), submittedAt: z.string() })),
 });
@@ -277,6 +284,8 @@ export const ZGradingRow = z.object({
   unitName: z.string(),
   reviews: z.number().int(),
   score: z.number(),
+  /** 多轮评审: each expert round's figure, by stage index. */
+  roundScores: z.record(z.string(), z.number()),
   rank: z.number().int(),
   grade: z.string().nullable(),
 });

@@ -65,6 +65,18 @@ export const ZStage = z.discriminatedUnion('kind', [
     /** How the reviewers' totals combine (score mode). */
     combine: z.enum(['mean', 'trimmed', 'normalised'], { error: '计分方式不存在' }).default('mean'),
     items: z.array(ZScoreItem).max(30, '评分项最多30个').default([]),
+    /**
+     * 多轮评审: no expert reviews a declaration they reviewed in an earlier round (a 复评 by other
+     * experts than the 初评); off (or absent, in flows saved before it existed), the same experts
+     * may come again. Optional rather than defaulted: stored flows without it still read as valid.
+     */
+    excludeEarlierExperts: z.boolean().optional(),
+    /** The round's weight in the combined result of several rounds (combineRounds); absent is 1, 0 leaves it out. */
+    resultWeight: z
+      .number({ error: '请输入成绩权重' })
+      .min(0, '成绩权重不能为负')
+      .max(100, '成绩权重最多100')
+      .optional(),
   }),
   /** An approval chain of one to three levels with no experts (印章使用、换届、年检…). */
   z.object({
@@ -105,7 +117,20 @@ export const ZFlow = z
     const decision = stages.find((s) => s.kind === 'decision');
     if (decision && !stages.some((s) => s.kind === 'expert_review'))
       ctx.addIssue({ code: 'custom', message: '定级需要专家评审环节在前' });
+    const rounds = stages.filter((s) => s.kind === 'expert_review');
+    if (decision && rounds.length > 1 && rounds.every((s) => (s.resultWeight ?? 1) === 0))
+      ctx.addIssue({ code: 'custom', message: '各专家评审环节的成绩权重不能都为0' });
     stages.forEach((s, i) => {
+      if (
+        s.kind === 'expert_review' &&
+        s.excludeEarlierExperts &&
+        !stages.slice(0, i).some((x) => x.kind === 'expert_review')
+      )
+        ctx.addIssue({
+          code: 'custom',
+          message: `第${i + 1}个环节（${s.name}）之前没有专家评审环节，不能设置避开前轮专家`,
+          path: [i],
+        });
       if (s.kind === 'expert_review' && s.mode === 'score' && s.items.length === 0)
         ctx.addIssue({ code: 'custom', message: `第${i + 1}个环节（${s.name}）是评分制，请设置评分项`, path: [i] });
       if (s.kind === 'expert_review') {
@@ -272,4 +297,29 @@ export function scoreProblem(items: readonly TScoreItem[], scores: Record<string
   const extra = Object.keys(scores).find((k) => !items.some((it) => it.key === k));
   if (extra) return '评分项不存在';
   return null;
+}
+
+/**
+ * Whether two flows say the same (a published project's flow may not change): compared with the
+ * optional stage settings filled in and keys in one order, so a flow saved before a setting existed
+ * equals the same flow sent back with the setting at its default.
+ */
+export function sameFlow(a: readonly TStage[], b: readonly TStage[]): boolean {
+  const norm = (flow: readonly TStage[]) =>
+    flow.map((s) =>
+      s.kind === 'expert_review'
+        ? { ...s, excludeEarlierExperts: s.excludeEarlierExperts ?? false, resultWeight: s.resultWeight ?? 1 }
+        : s,
+    );
+  const stable = (x: unknown): unknown =>
+    Array.isArray(x)
+      ? x.map(stable)
+      : x && typeof x === 'object'
+        ? Object.fromEntries(
+            Object.keys(x)
+              .sort()
+              .map((k) => [k, stable((x as Record<string, unknown>)[k])]),
+          )
+        : x;
+  return JSON.stringify(stable(norm(a))) === JSON.stringify(stable(norm(b)));
 }

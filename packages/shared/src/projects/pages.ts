@@ -30,12 +30,12 @@ export const PROJECT_PAGES = {
   history: definePage('/historyDeclare', '历史申报', {}),
   /** 初审人 › 项目初审: the declarations waiting for the caller's unit. */
   firstTrial: definePage('/projectFirstTrial', '项目初审', {}),
-  /** 初审人 › 初审列表: what the caller's unit has handled. */
-  firstTrialList: definePage('/projectFirstTrialList', '初审列表', {}),
+  /** 初审人 › 初审列表: what the caller's unit has handled; its recommendation details and report. */
+  firstTrialList: definePage('/projectFirstTrialList', '初审列表', { export: '导出' }),
   /** 评审人 › 项目评审: the reviews waiting for the caller. */
   review: definePage('/projectReview', '项目评审', {}),
-  /** 评审人 › 评审列表: the caller's submitted reviews. */
-  reviewList: definePage('/projectReviewList', '评审列表', {}),
+  /** 评审人 › 评审列表: the caller's submitted reviews (and /reviewList, all of them). */
+  reviewList: definePage('/projectReviewList', '评审列表', { export: '导出' }),
   /** 项目统计: figures and charts of one project. */
   statistics: definePage('/projectStatistics', '项目统计', {}),
   /** 项目统计 › 累计申报: every submitted declaration of the tenant, across projects. */
@@ -48,4 +48,13 @@ export const PROJECT_PAGES = {
   trialUnits: definePage('/trialUnitList', '初审单位', { export: '导出' }),
   /** 项目统计 › 评审专家: each expert's load and progress. */
   reviewExperts: definePage('/reviewExperts', '评审专家', { export: '导出' }),
+  /** 项目统计 › 初审单位详情: one unit's declarations in a project and what it did with each. */
+  trialUnitDetails: definePage('/trialUnitDetails', '初审单位详情', { export: '导出' }),
+  /**
+   * 项目创建者 › 申报分配: one declaration's reviewers, added and removed by hand. Opening the page
+   * is the right to allocate (it has no other use).
+   */
+  distribution: definePage('/declarationDistribution', '申报分配', { export: '导出' }),
+  /** 项目推荐 › 推荐报告: each unit's recommendation report of a project. */
+  recommendReport: definePage('/recommendReport', '推荐报告', { export: '导出' }),
 } as const;

@@ -129,3 +129,28 @@ export function grade(
 export function agreePercent(agree: number, total: number): number {
   return total === 0 ? 0 : round2((agree * 100) / total);
 }
+
+/**
+ * 多轮评审: a declaration's combined result from the figures of the expert rounds it went through
+ * (`roundScores`, by stage index): the mean weighted by each round's resultWeight (a round of
+ * weight 0 is left out; a flow stored before weights existed counts each round as 1). When every
+ * round it has a figure for weighs 0, the last of them is the result. Null before any round.
+ */
+export function combineRounds(
+  flow: readonly { kind: string; resultWeight?: number }[],
+  roundScores: Readonly<Record<string, number>>,
+): number | null {
+  let sum = 0;
+  let weights = 0;
+  let last: number | null = null;
+  flow.forEach((s, i) => {
+    const score = roundScores[String(i)];
+    if (s.kind !== 'expert_review' || score === undefined) return;
+    const w = s.resultWeight ?? 1;
+    sum += w * score;
+    weights += w;
+    last = score;
+  });
+  if (weights > 0) return round2(sum / weights);
+  return last;
+}

@@ -207,6 +207,7 @@ export async function submitDeclaration(tx: Tx, auth: AuthContext, id: number, n
     if (reason) throw fail(reason);
   }
   if (needsUnit(p) && !d.unitId) throw fail('请选择推荐单位');
+  if (p.settings.domainRequired && d.domains.length === 0) throw fail('请选择申报领域');
   if (d.version === 0) {
     const { perApplicantLimit, perUnitLimit } = p.settings;
     if (
@@ -309,6 +310,7 @@ export async function declarationDetail(
   return {
     ...base,
     domainIds: d.domains,
+    roundScores: d.roundScores,
     statusText: base.statusText || declarationText(p.flow, d),
     data: d.data,
     formKey: p.formKey,

@@ -20,7 +20,7 @@ describe('projects demo data', () => {
     const admin = await as('13800000002');
     const list = (await admin.get('/st365/projects')).body.data.records;
     expect(list.map((p: { name: string }) => p.name).sort()).toEqual(
-      ['2026年度学会活动经费资助', '2026年度示范市科技创新项目', '印章使用审批'].sort(),
+      ['2026年度学会活动经费资助', '2026年度示范市科技创新项目', '2026年度青年科技人才托举项目', '印章使用审批'].sort(),
     );
     expect((await admin.get('/st365/projects?template=1')).body.data.total).toBe(1);
     const scoring = list.find((p: { name: string }) => p.name === '2026年度示范市科技创新项目');
@@ -40,6 +40,30 @@ describe('projects demo data', () => {
         '公示中（已立项（一等））',
       ]),
     );
+  });
+
+  it('two expert rounds: the 复评 went to other experts; the combined score waits for 定级', async () => {
+    const admin = await as('13800000002');
+    const list = (await admin.get('/st365/projects')).body.data.records;
+    const rounds = list.find((p: { name: string }) => p.name === '2026年度青年科技人才托举项目');
+    const all = (await admin.get(`/st365/projects/${rounds.id}/declarations`)).body.data.records;
+    const done = all.find((d: { title: string }) => d.title === '工业视觉缺陷检测算法研究');
+    const waiting = all.find((d: { title: string }) => d.title === '产线能耗智能优化研究');
+    expect(waiting.statusText).toBe('复评中');
+    const detail = (await admin.get(`/st365/projects/declarations/${done.id}`)).body.data;
+    // 初评 (86 + 80) / 2 = 83, 复评 90, weighted 1 : 2.
+    expect(detail.roundScores).toEqual({ '1': 83, '2': 90 });
+    expect(detail.score).toBe(87.67);
+    const first = new Set(
+      detail.reviews.filter((r: { stage: number }) => r.stage === 1).map((r: { expertName: string }) => r.expertName),
+    );
+    const second = detail.reviews.filter((r: { stage: number }) => r.stage === 2);
+    expect(second).toHaveLength(1);
+    expect(first.has(second[0].expertName)).toBe(false);
+    const preview = (await admin.get(`/st365/projects/${rounds.id}/grading`)).body.data;
+    expect(preview).toEqual([
+      expect.objectContaining({ title: '工业视觉缺陷检测算法研究', score: 87.67, grade: '入选' }),
+    ]);
   });
 
   it('the unit, the reviewers and the applicant each have work waiting', async () => {

@@ -12,8 +12,8 @@ import * as projects from './service';
 /**
  * Demo data of 项目申报与评审 in the city tenant (README lists the accounts): a scoring project
  * with declarations in every stage (draft, first trial, returned, formal review, expert review with
- * an allocation and some scores, decided), an approval-mode project, a two-level approval chain
- * and a template. Made through the module's own services, so it obeys every rule a user meets.
+ * an allocation and some scores, decided), an approval-mode project, a project of two expert rounds
+ * (初评, then a 复评 by other experts, combined 1 : 2), a two-level approval chain and a template. Made through the module's own services, so it obeys every rule a user meets.
  */
 
 const DECLARATION_FORM = {
@@ -85,6 +85,47 @@ const APPROVAL_FLOW = [
 ] as TFlow;
 
 const CHAIN_FLOW = [{ kind: 'approval', name: '用印审批', levels: 2 }] as TFlow;
+
+/** 多轮评审: a 初评 by two experts, then a 复评 by another (避开前轮专家), weighted 1 : 2. */
+const ROUNDS_FLOW = [
+  { kind: 'formal_review', name: '形式审查' },
+  {
+    kind: 'expert_review',
+    name: '初评',
+    mode: 'score',
+    reviewersPerDeclaration: 2,
+    maxPerExpert: 20,
+    blind: true,
+    grouped: false,
+    combine: 'mean',
+    items: [
+      { key: 'merit', name: '学术水平', max: 60, weight: 1 },
+      { key: 'potential', name: '发展潜力', max: 40, weight: 1 },
+    ],
+    excludeEarlierExperts: false,
+    resultWeight: 1,
+  },
+  {
+    kind: 'expert_review',
+    name: '复评',
+    mode: 'score',
+    reviewersPerDeclaration: 1,
+    maxPerExpert: 20,
+    blind: false,
+    grouped: false,
+    combine: 'mean',
+    items: [{ key: 'defence', name: '答辩表现', max: 100, weight: 1 }],
+    excludeEarlierExperts: true,
+    resultWeight: 2,
+  },
+  {
+    kind: 'decision',
+    name: '托举名单',
+    method: 'threshold',
+    grades: [{ name: '入选', min: 75 }],
+    publicityDays: 5,
+  },
+] as TFlow;
 
 function settings(days: number): TProjectSettings {
   return {
@@ -226,6 +267,31 @@ export async function seedProjectsDemo(db: AppDatabase, tenants: DemoTenants): P
         comment: '选题有意义，预算合理。',
       });
 
+    // 多轮评审: both declarations through the 初评; the 复评 goes to the expert who did not review
+    // them in the 初评; one is scored and waits for 定级 with the combined score, one waits.
+    const rounds = await project(
+      '2026年度青年科技人才托举项目',
+      '<p>托举35岁以下青年科技人才。初评由两位专家评分，复评由其他专家组织答辩，综合成绩按初评1、复评2加权。</p>',
+      ROUNDS_FLOW,
+    );
+    // 杨申报's unit has none of the three reviewers: each round can take any of them.
+    const y1 = await submitted(yang, rounds, '工业视觉缺陷检测算法研究', answers('杨帆', 1, '小样本缺陷检测。', 20));
+    const y2 = await submitted(yang, rounds, '产线能耗智能优化研究', answers('杨帆', 2, '产线能耗建模与优化。', 15));
+    for (const d of [y1, y2]) await review.act(tx, admin, d, { action: 'pass', remark: '' }, 'operator');
+    await review.autoAllocate(tx, admin, rounds, 1);
+    await scoreAll(tx, tenantId, y1, [
+      { merit: 52, potential: 34 },
+      { merit: 48, potential: 32 },
+    ]);
+    await scoreAll(tx, tenantId, y2, [
+      { merit: 45, potential: 30 },
+      { merit: 41, potential: 29 },
+    ]);
+    await review.advanceRound(tx, admin, rounds, 1);
+    await review.autoAllocate(tx, admin, rounds, 2);
+    await scoreAll(tx, tenantId, y1, [{ defence: 90 }], 1, 2);
+    await review.advanceRound(tx, admin, rounds, 2);
+
     // A two-level approval chain, and a template.
     const chain = await project('印章使用审批', '<p>学会公章、合同章的使用申请，经两级审批。</p>', CHAIN_FLOW);
     await submitted(zhu, chain, '年度合作协议用印', answers('朱琳', 3, '与示范大学签订合作协议。', 1));
@@ -233,15 +299,18 @@ export async function seedProjectsDemo(db: AppDatabase, tenants: DemoTenants): P
   });
 }
 
-/** Submits reviews of a declaration's assignments in order (the first `count` of them). */
+/** Submits reviews of a declaration's assignments in order (the first `count` of them, of one round if given). */
 async function scoreAll(
   tx: Tx,
   tenantId: number,
   declarationId: number,
   scores: Record<string, number>[],
   count = scores.length,
+  stage?: number,
 ): Promise<void> {
-  const assignments = await repo.assignmentsOfDeclaration(tx, tenantId, declarationId);
+  const assignments = (await repo.assignmentsOfDeclaration(tx, tenantId, declarationId)).filter(
+    (a) => stage === undefined || a.row.stage === stage,
+  );
   for (let i = 0; i < count; i++) {
     const a = assignments[i];
     const s = scores[i];

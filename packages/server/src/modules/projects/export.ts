@@ -14,6 +14,7 @@ import type { ExcelColumn } from '../../platform/http/excel';
 import { exportPagesToFile } from '../../platform/jobs/export';
 import type { JobHandler } from '../../platform/jobs/registry';
 import { projectDeclarations } from './review';
+import { screenSheet } from './screen-export';
 import { getProject, listProjects } from './service';
 import { cumulative, reviewExperts, reviewSheet, trialUnits } from './stats';
 
@@ -22,7 +23,18 @@ export const DECLARATIONS_EXPORT_JOB = 'projects.declarations-export';
 export const SHEET_EXPORT_JOB = 'projects.sheet-export';
 
 /** The lists of 项目统计 that export, by the name the route gives the job. */
-export const SHEETS = ['scores', 'approvals', 'units', 'experts', 'declarations'] as const;
+export const SHEETS = [
+  'scores',
+  'approvals',
+  'units',
+  'experts',
+  'declarations',
+  'reports',
+  'unit-declarations',
+  'distribution',
+  'my-reviews',
+  'my-rounds',
+] as const;
 export type Sheet = (typeof SHEETS)[number];
 
 const time = (iso: string | null) => (iso ? new Date(iso) : null);
@@ -144,6 +156,8 @@ const sheetExport: JobHandler = async (ctx) => {
       doneText: done('累计申报'),
     });
   }
+  const more = await screenSheet(ctx, sheet, raw);
+  if (more) return more;
   const q = ZSheetQuery.parse(raw);
   const project = await inTenant((tx) => getProject(tx, ctx.tenantId, q.projectId));
   if (sheet === 'scores' || sheet === 'approvals') {
@@ -158,7 +172,7 @@ const sheetExport: JobHandler = async (ctx) => {
       doneText: done(name),
     });
   }
-  if (sheet === 'units')
+  if (sheet === 'units' || sheet === 'reports')
     return exportPagesToFile(ctx, {
       fileName: `${project.name}初审单位.xlsx`,
       sheet: '初审单位',

@@ -1,8 +1,11 @@
-import { PROJECT_PAGES } from '@shetuan/shared/projects';
+import { OPERATION_PAGES, PROJECT_PAGES } from '@shetuan/shared/projects';
 import { defineModule } from '../../platform/modules';
 import { seedProjectsDemo } from './demo';
 import { projectExportJobs } from './export';
 import { projectsHome } from './home';
+import { seedOperationsDemo } from './operations/demo';
+import { operationsExportJobs } from './operations/export';
+import { operationRoutes } from './operations/routes';
 import { projectRoutes } from './routes';
 import { DECLARATION_FORM_KIND } from './service';
 
@@ -13,10 +16,18 @@ import { DECLARATION_FORM_KIND } from './service';
  */
 export const projectsModule = defineModule({
   name: 'projects',
-  routes: projectRoutes,
-  pages: Object.values(PROJECT_PAGES),
-  jobs: projectExportJobs,
+  routes: async (app) => {
+    await projectRoutes(app);
+    await operationRoutes(app);
+  },
+  pages: [...Object.values(PROJECT_PAGES), ...Object.values(OPERATION_PAGES)],
+  jobs: { ...projectExportJobs, ...operationsExportJobs },
+  // Existing tenants get 初审列表's and 评审列表's new 导出 (an addition naming entries they have).
+  menuAdditions: [{ version: 10, keys: [PROJECT_PAGES.firstTrialList.path, PROJECT_PAGES.reviewList.path] }],
   formKinds: [{ key: DECLARATION_FORM_KIND, name: '项目申报', fixed: [] }],
   home: projectsHome,
-  seedDemo: seedProjectsDemo,
+  seedDemo: async (db, tenants) => {
+    await seedProjectsDemo(db, tenants);
+    await seedOperationsDemo(db, tenants);
+  },
 });

@@ -646,13 +646,22 @@ export async function listExpertAssignments(
   tx: Tx,
   tenantId: number,
   userId: number,
-  q: { submitted: boolean; current: number; pageSize: number; keyword?: string; mode?: 'score' | 'approval' },
+  q: {
+    /** Pending, submitted, or (undefined) both. */
+    submitted?: boolean;
+    current: number;
+    pageSize: number;
+    keyword?: string;
+    mode?: 'score' | 'approval';
+    projectId?: number;
+  },
 ) {
   const a = reviewAssignments;
   const where = and(
     eq(a.tenantId, tenantId),
     eq(a.expertUserId, userId),
-    eq(a.status, q.submitted ? 1 : 0),
+    q.submitted === undefined ? undefined : eq(a.status, q.submitted ? 1 : 0),
+    q.projectId === undefined ? undefined : eq(a.projectId, q.projectId),
     q.mode ? sql`${reviewProjects.flow} -> (${a.stage}::int) ->> 'mode' = ${q.mode}` : undefined,
     q.keyword
       ? or(ilike(reviewDeclarations.title, likePattern(q.keyword)), ilike(reviewProjects.name, likePattern(q.keyword)))
@@ -672,7 +681,9 @@ export async function listExpertAssignments(
     .innerJoin(reviewDeclarations, declarationJoin)
     .innerJoin(reviewProjects, projectJoin)
     .where(where)
-    .orderBy(q.submitted ? desc(a.submittedAt) : asc(a.id))
+    .orderBy(
+      ...(q.submitted === undefined ? [asc(a.status), desc(a.id)] : q.submitted ? [desc(a.submittedAt)] : [asc(a.id)]),
+    )
     .limit(q.pageSize)
     .offset((q.current - 1) * q.pageSize);
   return { rows, total: total?.n ?? 0 };
@@ -974,6 +985,7 @@ export async function rankingAt(tx: Tx, tenantId: number, projectId: number, sta
       id: reviewDeclarations.id,
       title: reviewDeclarations.title,
       score: reviewDeclarations.score,
+      roundScores: reviewDeclarations.roundScores,
       unitName: orgs.name,
     })
     .from(reviewDeclarations)
@@ -1204,4 +1216,311 @@ export async function countSubmittedSince(tx: Tx, tenantId: number, since: Date)
       ),
     );
   return row?.n ?? 0;
+}
+
+// ---- The remaining screens (申报分配, 初审单位详情, 推荐报告, 项目评审报告, 公开申报, 评审人) ----
+
+/** Pairs reviewed in the expert rounds before a stage (多轮评审: 避开前轮专家). */
+export async function earlierPairs(
+  tx: Tx,
+  tenantId: number,
+  projectId: number,
+  beforeStage: number,
+  declarationIds?: number[],
+): Promise<{ declarationId: number; expertUserId: number }[]> {
+  if (declarationIds && declarationIds.length === 0) return [];
+  const a = reviewAssignments;
+  return tx
+    .selectDistinct({ declarationId: a.declarationId, expertUserId: a.expertUserId })
+    .from(a)
+    .where(
+      and(
+        eq(a.tenantId, tenantId),
+        eq(a.projectId, projectId),
+        sql`${a.stage} < ${beforeStage}`,
+        declarationIds ? inArray(a.declarationId, declarationIds) : undefined,
+      ),
+    );
+}
+
+/** A page of the declarations in an expert round (申报分配), optionally those still short of k reviewers. */
+export async function roundDeclarations(
+  tx: Tx,
+  tenantId: number,
+  projectId: number,
+  stage: number,
+  q: { current: number; pageSize: number; keyword?: string; shortOf?: number },
+) {
+  const d = reviewDeclarations;
+  const a = reviewAssignments;
+  const reviewers = sql<number>`(select count(*) from ${a} where ${a.tenantId} = ${tenantId} and ${a.declarationId} = ${d.id} and ${a.stage} = ${stage})`;
+  const where = and(
+    eq(d.tenantId, tenantId),
+    eq(d.projectId, projectId),
+    eq(d.stage, stage),
+    eq(d.status, 'in_review'),
+    q.keyword ? or(ilike(d.title, likePattern(q.keyword)), ilike(users.name, likePattern(q.keyword))) : undefined,
+    q.shortOf !== undefined ? sql`${reviewers} < ${q.shortOf}` : undefined,
+  );
+  const [total] = await tx
+    .select({ n: count() })
+    .from(d)
+    .innerJoin(users, eq(users.id, d.applicantUserId))
+    .where(where);
+  const rows = await tx
+    .select({ id: d.id, title: d.title, applicantName: users.name, unitName: orgs.name, groupName: reviewGroups.name })
+    .from(d)
+    .innerJoin(users, eq(users.id, d.applicantUserId))
+    .leftJoin(orgs, and(eq(orgs.tenantId, tenantId), eq(orgs.id, d.unitId)))
+    .leftJoin(reviewGroups, and(eq(reviewGroups.tenantId, tenantId), eq(reviewGroups.id, d.groupId)))
+    .where(where)
+    .orderBy(asc(d.id))
+    .limit(q.pageSize)
+    .offset((q.current - 1) * q.pageSize);
+  return {
+    rows: rows.map((r) => ({ ...r, unitName: r.unitName ?? '', groupName: r.groupName ?? '' })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** The assignments of some declarations in one round, with the experts' names. */
+export async function assignmentsOf(tx: Tx, tenantId: number, stage: number, declarationIds: number[]) {
+  if (declarationIds.length === 0) return [];
+  return tx
+    .select({ row: reviewAssignments, name: users.name })
+    .from(reviewAssignments)
+    .innerJoin(users, eq(users.id, reviewAssignments.expertUserId))
+    .where(
+      and(
+        eq(reviewAssignments.tenantId, tenantId),
+        eq(reviewAssignments.stage, stage),
+        inArray(reviewAssignments.declarationId, declarationIds),
+      ),
+    )
+    .orderBy(asc(reviewAssignments.id));
+}
+
+/** Each expert's number of assignments in one round of a project. */
+export async function roundLoads(tx: Tx, tenantId: number, projectId: number, stage: number) {
+  const a = reviewAssignments;
+  const rows = await tx
+    .select({ userId: a.expertUserId, n: count() })
+    .from(a)
+    .where(and(eq(a.tenantId, tenantId), eq(a.projectId, projectId), eq(a.stage, stage)))
+    .groupBy(a.expertUserId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
+}
+
+/**
+ * The last first-trial decision (pass, return, reject) at a stage on each of some declarations,
+ * with who made it and when.
+ */
+export async function lastTrialActs(tx: Tx, tenantId: number, stage: number, declarationIds: number[]) {
+  if (declarationIds.length === 0)
+    return new Map<number, { action: string; remark: string; actorName: string; at: Date }>();
+  const t = reviewTransitions;
+  const rows = await tx
+    .selectDistinctOn([t.declarationId], {
+      declarationId: t.declarationId,
+      action: t.action,
+      remark: t.remark,
+      actorName: t.actorName,
+      at: t.at,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.tenantId, tenantId),
+        eq(t.stage, stage),
+        inArray(t.declarationId, declarationIds),
+        inArray(t.action, ['pass', 'return', 'reject']),
+      ),
+    )
+    .orderBy(t.declarationId, desc(t.id));
+  return new Map(rows.map(({ declarationId, ...r }) => [declarationId, r]));
+}
+
+/** A unit's recommendations at a stage: each declaration it passed, with its first pass. */
+export async function unitRecommendations(tx: Tx, tenantId: number, projectId: number, stage: number, unitId: number) {
+  const t = reviewTransitions;
+  const d = reviewDeclarations;
+  const firstPass = tx
+    .selectDistinctOn([t.declarationId], {
+      tenantId: t.tenantId,
+      declarationId: t.declarationId,
+      remark: t.remark,
+      actorName: t.actorName,
+      at: t.at,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.tenantId, tenantId),
+        eq(t.projectId, projectId),
+        eq(t.stage, stage),
+        eq(t.action, 'pass'),
+        eq(t.actorUnitId, unitId),
+      ),
+    )
+    .orderBy(t.declarationId, asc(t.id))
+    .as('first_pass');
+  const rows = await tx
+    .select({
+      row: d,
+      applicantName: users.name,
+      remark: firstPass.remark,
+      actorName: firstPass.actorName,
+      at: firstPass.at,
+    })
+    .from(firstPass)
+    .innerJoin(d, and(eq(d.tenantId, tenantId), eq(d.tenantId, firstPass.tenantId), eq(d.id, firstPass.declarationId)))
+    .innerJoin(users, eq(users.id, d.applicantUserId))
+    .orderBy(asc(firstPass.at), asc(d.id));
+  return rows;
+}
+
+/** A unit's submitted declarations of a project by status at a stage (the report's other figures). */
+export async function unitStatusCounts(tx: Tx, tenantId: number, projectId: number, stage: number, unitId: number) {
+  const d = reviewDeclarations;
+  const at = (status: string) =>
+    sql<number>`count(*) filter (where ${d.status} = ${status} and ${d.stage} = ${stage})`.mapWith(Number);
+  const [row] = await tx
+    .select({ declarations: count(), pending: at('in_review'), returned: at('returned'), rejected: at('rejected') })
+    .from(d)
+    .where(and(ofProject(tenantId, projectId), eq(d.unitId, unitId), notInArray(d.status, NOT_SUBMITTED)));
+  return row ?? { declarations: 0, pending: 0, returned: 0, rejected: 0 };
+}
+
+/** Per stage: declarations that acted there (distinct), by action (项目评审报告's funnel). */
+export async function stageActions(tx: Tx, tenantId: number, projectId: number) {
+  const t = reviewTransitions;
+  return tx
+    .select({
+      stage: t.stage,
+      action: t.action,
+      n: sql<number>`count(distinct ${t.declarationId})`.mapWith(Number),
+    })
+    .from(t)
+    .where(and(eq(t.tenantId, tenantId), eq(t.projectId, projectId)))
+    .groupBy(t.stage, t.action);
+}
+
+/** Per expert round: distinct experts, assignments and submitted reviews. */
+export async function roundTotals(tx: Tx, tenantId: number, projectId: number) {
+  const a = reviewAssignments;
+  return tx
+    .select({
+      stage: a.stage,
+      experts: sql<number>`count(distinct ${a.expertUserId})`.mapWith(Number),
+      assigned: count(),
+      submitted: sql<number>`count(*) filter (where ${a.status} = 1)`.mapWith(Number),
+    })
+    .from(a)
+    .where(and(eq(a.tenantId, tenantId), eq(a.projectId, projectId)))
+    .groupBy(a.stage);
+}
+
+/** Published calls of a tenant (公开申报): not templates, not deleted; open first. */
+export async function listPublishedProjects(
+  tx: Tx,
+  tenantId: number,
+  q: { current: number; pageSize: number; keyword?: string; state?: 'open' | 'upcoming' | 'closed' },
+  now: Date,
+): Promise<{ rows: ProjectRow[]; total: number }> {
+  const p = reviewProjects;
+  const iso = now.toISOString();
+  const opened = sql`coalesce(${p.settings}->>'openAt', '') <= ${iso}`;
+  const notClosed = sql`coalesce(nullif(${p.settings}->>'closeAt', ''), '9999') > ${iso}`;
+  const isOpen = and(eq(p.status, 1), opened, notClosed);
+  const state =
+    q.state === 'open'
+      ? isOpen
+      : q.state === 'upcoming'
+        ? and(eq(p.status, 1), sql`not (${opened})`)
+        : q.state === 'closed'
+          ? or(eq(p.status, 2), and(eq(p.status, 1), sql`not (${notClosed})`))
+          : undefined;
+  const where = and(
+    eq(p.tenantId, tenantId),
+    isNull(p.deletedAt),
+    eq(p.isTemplate, false),
+    inArray(p.status, [1, 2]),
+    q.keyword ? ilike(p.name, likePattern(q.keyword)) : undefined,
+    state,
+  );
+  const [total] = await tx.select({ n: count() }).from(p).where(where);
+  const rows = await tx
+    .select()
+    .from(p)
+    .where(where)
+    .orderBy(sql`case when ${isOpen} then 0 when ${p.status} = 1 then 1 else 2 end`, desc(p.publishedAt), desc(p.id))
+    .limit(q.pageSize)
+    .offset((q.current - 1) * q.pageSize);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The caller's review work per project round (评审任务按项目). */
+export async function expertRounds(
+  tx: Tx,
+  tenantId: number,
+  userId: number,
+  q: { current: number; pageSize: number; keyword?: string },
+) {
+  const a = reviewAssignments;
+  const p = reviewProjects;
+  const where = and(
+    eq(a.tenantId, tenantId),
+    eq(a.expertUserId, userId),
+    q.keyword ? ilike(p.name, likePattern(q.keyword)) : undefined,
+  );
+  const projectJoin = and(eq(p.tenantId, tenantId), eq(p.id, a.projectId));
+  const [total] = await tx
+    .select({ n: sql<number>`count(distinct (${a.projectId}, ${a.stage}))`.mapWith(Number) })
+    .from(a)
+    .innerJoin(p, projectJoin)
+    .where(where);
+  const first = sql<Date>`min(${a.createdAt})`.mapWith((v) => new Date(v));
+  const rows = await tx
+    .select({
+      projectId: a.projectId,
+      projectName: p.name,
+      flow: p.flow,
+      stage: a.stage,
+      assigned: count(),
+      submitted: sql<number>`count(*) filter (where ${a.status} = 1)`.mapWith(Number),
+      average: sql<number | null>`round(avg(${a.total}) filter (where ${a.status} = 1)::numeric, 2)`.mapWith((v) =>
+        v === null ? null : Number(v),
+      ),
+      agreed: sql<number>`count(*) filter (where ${a.status} = 1 and ${a.opinion} = 'agree')`.mapWith(Number),
+      firstAssignedAt: first,
+    })
+    .from(a)
+    .innerJoin(p, projectJoin)
+    .where(where)
+    .groupBy(a.projectId, p.name, p.flow, a.stage)
+    .orderBy(sql`count(*) filter (where ${a.status} = 0) = 0`, desc(sql`min(${a.createdAt})`), asc(a.stage))
+    .limit(q.pageSize)
+    .offset((q.current - 1) * q.pageSize);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Published projects with a first-trial stage in which a unit has submitted declarations. */
+export async function unitProjects(tx: Tx, tenantId: number, unitId: number) {
+  const d = reviewDeclarations;
+  const p = reviewProjects;
+  return tx
+    .selectDistinct({ id: p.id, name: p.name, status: p.status, publishedAt: p.publishedAt })
+    .from(p)
+    .innerJoin(d, and(eq(d.tenantId, tenantId), eq(d.projectId, p.id)))
+    .where(
+      and(
+        eq(p.tenantId, tenantId),
+        isNull(p.deletedAt),
+        eq(d.unitId, unitId),
+        notInArray(d.status, NOT_SUBMITTED),
+        sql`jsonb_path_exists(${p.flow}, '$[*] ? (@.kind == "first_trial")')`,
+      ),
+    )
+    .orderBy(desc(p.publishedAt), desc(p.id))
+    .limit(200);
 }

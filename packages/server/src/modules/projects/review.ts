@@ -2,6 +2,7 @@ import { ResultCode, type TPage } from '@shetuan/shared';
 import {
   AssignmentStatus,
   agreePercent,
+  combineRounds,
   combineScores,
   grade,
   rank,
@@ -23,9 +24,11 @@ import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { libraryProfiles } from '../experts';
 import { personalFieldNames } from '../forms';
-import { solveAllocation } from './allocation';
+import { type AllocationConflict, solveAllocation } from './allocation';
 import { declarationDetail } from './declare';
+import { categoryDomainsOf } from './operations/service';
 import * as repo from './repository';
+import { REVIEWER_CODES, roundRules } from './rules';
 import {
   actorOf,
   DECLARATION_NOT_FOUND,
@@ -46,8 +49,7 @@ import {
 
 const fail = (message: string) => new AppError(ResultCode.FAILED, message);
 
-/** Identity codes of the reviewer pool: 评审人 and 专家. */
-export const REVIEWER_CODES = [7, 3, 17];
+export { REVIEWER_CODES } from './rules';
 
 type ExpertStage = Extract<TStage, { kind: 'expert_review' }>;
 type DecisionStage = Extract<TStage, { kind: 'decision' }>;
@@ -271,9 +273,13 @@ export async function advanceRound(
     }
     const moved = transition(p.flow, stateOf(d), 'advance');
     if (!moved.ok) continue;
+    // 多轮评审: the round's figure is kept beside the earlier rounds'; the score combines them.
+    const figure = scores.get(d.id);
+    const rounds = figure === undefined ? d.roundScores : { ...d.roundScores, [String(stageIndex)]: figure };
     const after = await repo.updateDeclaration(tx, tenantId, d.id, {
       ...moved.state,
-      score: scores.get(d.id) ?? null,
+      roundScores: rounds,
+      score: combineRounds(p.flow, rounds),
       ...(moved.done ? { result: 'approved', decidedAt: new Date() } : {}),
     });
     await record(tx, tenantId, d, p.flow, 'advance', stateOf(d), after, actor);
@@ -324,6 +330,7 @@ export async function gradingPreview(tx: Tx, tenantId: number, projectId: number
       unitName: d.unitName,
       reviews: reviewCounts.get(r.declarationId) ?? 0,
       score: r.score,
+      roundScores: d.roundScores,
       rank: r.rank,
       grade: grades.get(r.declarationId) ?? null,
     };
@@ -437,14 +444,29 @@ export async function autoAllocate(
     tenantId,
     pool.map((e) => e.userId),
   );
-  const conflicts = (await repo.conflictsOf(tx, tenantId)).map((c) => ({ expertId: c.expertUserId, unitId: c.unitId }));
+  const conflicts: AllocationConflict[] = (await repo.conflictsOf(tx, tenantId)).map((c) => ({
+    expertId: c.expertUserId,
+    unitId: c.unitId,
+  }));
   for (const [expertId, profile] of profiles)
     for (const unitId of profile.avoidUnitIds) conflicts.push({ expertId, unitId });
+  // 多轮评审 with other experts: no one reviews a declaration they reviewed in an earlier round.
+  if (stage.excludeEarlierExperts)
+    for (const x of await repo.earlierPairs(
+      tx,
+      tenantId,
+      p.id,
+      stageIndex,
+      declarations.map((d) => d.id),
+    ))
+      conflicts.push({ expertId: x.expertUserId, declarationId: x.declarationId, earlier: true });
+  // 专家分类: a declaration naming no 申报领域 is matched with its project category's domains.
+  const categoryDomains = await categoryDomainsOf(tx, tenantId, p.id);
   const result = solveAllocation({
     declarations: declarations.map((d) => ({
       id: d.id,
       unitId: d.unitId,
-      domains: d.domains,
+      domains: d.domains.length > 0 ? d.domains : categoryDomains,
       groupId: stage.grouped ? d.groupId : null,
       k: Math.max(0, stage.reviewersPerDeclaration - (have.get(d.id) ?? 0)),
     })),
@@ -504,31 +526,13 @@ export async function assignByHand(
   const tenantId = auth.tenantId;
   const p = await repo.lockProject(tx, tenantId, projectId);
   if (!p) throw fail(PROJECT_NOT_FOUND);
-  const stage = expertStage(p.flow, input.stage);
+  expertStage(p.flow, input.stage);
   const d = await repo.findDeclaration(tx, tenantId, input.declarationId);
   if (!d || d.projectId !== p.id) throw fail(DECLARATION_NOT_FOUND);
   if (d.status !== 'in_review' || d.stage !== input.stage) throw fail('申报不在该评审环节');
-  const expert = (await repo.reviewerPool(tx, tenantId, REVIEWER_CODES)).find((e) => e.userId === input.expertUserId);
-  if (!expert) throw fail('该用户不是评审专家');
-  if (expert.unitId !== null && expert.unitId === d.unitId) throw fail('专家与申报属于同一单位，需要回避');
-  const conflicts = await repo.conflictsOf(tx, tenantId);
-  const avoided = (await libraryProfiles(tx, tenantId, [expert.userId])).get(expert.userId)?.avoidUnitIds ?? [];
-  if (
-    conflicts.some((c) => c.expertUserId === expert.userId && c.unitId === d.unitId) ||
-    (d.unitId !== null && avoided.includes(d.unitId))
-  )
-    throw fail('专家已声明回避该单位');
-  if (stage.grouped && d.groupId !== null) {
-    const group = await repo.findGroup(tx, tenantId, d.groupId);
-    if (!group?.expertUserIds.includes(expert.userId)) throw fail('该专家不在此申报所在的评审分组');
-  }
-  const assignments = (await repo.assignmentsOfStage(tx, tenantId, p.id, input.stage)).map((a) => a.row);
-  if (assignments.some((a) => a.declarationId === d.id && a.expertUserId === expert.userId))
-    throw fail('该专家已分配到此申报');
-  if (assignments.filter((a) => a.declarationId === d.id).length >= stage.reviewersPerDeclaration)
-    throw fail(`该申报的评审专家已满（${stage.reviewersPerDeclaration}位）`);
-  if (assignments.filter((a) => a.expertUserId === expert.userId).length >= stage.maxPerExpert)
-    throw fail(`该专家的评审数量已达上限（${stage.maxPerExpert}份）`);
+  const refusal = (await roundRules(tx, tenantId, p, input.stage, d)).refusal(input.expertUserId);
+  if (refusal) throw fail(refusal);
+  const expert = { userId: input.expertUserId };
   const inserted = await repo.insertAssignments(tx, tenantId, [
     { projectId: p.id, declarationId: d.id, stage: input.stage, expertUserId: expert.userId, assignedBy: auth.userId },
   ]);
@@ -587,7 +591,15 @@ function toAssignment(row: repo.AssignmentRow, title: string, projectName: strin
 export async function myAssignments(
   tx: Tx,
   auth: AuthContext,
-  q: { current: number; pageSize: number; keyword?: string; submitted: boolean; mode?: 'score' | 'approval' },
+  q: {
+    current: number;
+    pageSize: number;
+    keyword?: string;
+    /** Pending, submitted, or (undefined) every review. */
+    submitted?: boolean;
+    mode?: 'score' | 'approval';
+    projectId?: number;
+  },
 ): Promise<TPage<TAssignment>> {
   const { rows, total } = await repo.listExpertAssignments(tx, auth.tenantId, auth.userId, q);
   return {

@@ -37,6 +37,7 @@ import { DECLARATIONS_EXPORT_JOB, PROJECTS_EXPORT_JOB, SHEET_EXPORT_JOB, type Sh
 import * as groups from './groups';
 import { listUnits as repoUnits } from './repository';
 import * as review from './review';
+import { projectScreenRoutes } from './screen-routes';
 import * as projects from './service';
 import * as stats from './stats';
 
@@ -890,4 +891,5 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
     ZDeclaration,
     stats.cumulative,
   );
+  await projectScreenRoutes(app);
 }

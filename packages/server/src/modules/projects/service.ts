@@ -6,6 +6,7 @@ import {
   type FlowState,
   PROJECT_STATUS_NAMES,
   ProjectStatus,
+  sameFlow,
   statusText,
   type TDeclaration,
   type TDeclarationStatus,
@@ -117,8 +118,7 @@ export async function createProject(tx: Tx, auth: AuthContext, input: TProjectCr
 export async function updateProject(tx: Tx, tenantId: number, id: number, input: TProjectInput): Promise<void> {
   const row = await repo.lockProject(tx, tenantId, id);
   if (!row) throw fail(PROJECT_NOT_FOUND);
-  if (row.status !== ProjectStatus.DRAFT && JSON.stringify(row.flow) !== JSON.stringify(input.flow))
-    throw fail('项目已发布，评审流程不能修改');
+  if (row.status !== ProjectStatus.DRAFT && !sameFlow(row.flow, input.flow)) throw fail('项目已发布，评审流程不能修改');
   await repo.updateProject(tx, tenantId, id, {
     name: input.name,
     description: sanitizeRichText(input.description),

@@ -71,6 +71,8 @@ export const reviewDeclarations = pgTable(
     groupId: integer('group_id'),
     domains: integer('domains').array().notNull().default([]),
     score: doublePrecision('score'),
+    /** 多轮评审: each closed expert round's figure by stage index; `score` is their combination. */
+    roundScores: jsonb('round_scores').$type<Record<string, number>>().notNull().default({}),
     rank: integer('rank'),
     grade: text('grade'),
     /** approved | not_approved, once decided. */
@@ -222,3 +224,6 @@ export const reviewGroups = pgTable(
     uniqueIndex('review_groups_project_name').on(t.tenantId, t.projectId, t.name),
   ],
 );
+
+// 运营管理's libraries and defaults (operations/tables.ts), here so drizzle-kit finds them.
+export * from './operations/tables';

@@ -141,9 +141,54 @@ export async function upgradeTenantMenu(tx: Tx, tenantId: number): Promise<strin
     ),
   );
   const added: string[] = [];
-  const insertEntry = async (key: string): Promise<number | undefined> => {
+  /**
+   * An addition that names an entry the tenant has already brings the function points its page
+   * declares today and the entry lacks (a release that adds 导出 to a page), granted to the default
+   * roles that hold the entry. A point the tenant deleted comes back only with a later version that
+   * names the entry again.
+   */
+  const addMissingFunctions = async (menuId: number, path: string): Promise<void> => {
+    const have = new Set(
+      (
+        await tx
+          .select({ code: functionPoints.code })
+          .from(functionPoints)
+          .where(and(eq(functionPoints.tenantId, tenantId), eq(functionPoints.menuId, menuId)))
+      ).map((f) => f.code),
+    );
+    const missing = functionsOf(path).filter((f) => !have.has(f.code));
+    if (missing.length === 0) return;
+    const fns = await tx
+      .insert(functionPoints)
+      .values(missing.map((f) => ({ tenantId, menuId, code: f.code, name: f.name })))
+      .returning({ id: functionPoints.id });
+    const holders = await tx
+      .select({ roleId: roleMenus.roleId })
+      .from(roleMenus)
+      .innerJoin(roles, and(eq(roles.tenantId, roleMenus.tenantId), eq(roles.id, roleMenus.roleId)))
+      .where(
+        and(
+          eq(roleMenus.tenantId, tenantId),
+          eq(roleMenus.menuId, menuId),
+          inArray(
+            roles.name,
+            DEFAULT_ROLES.map((r) => r.name),
+          ),
+        ),
+      );
+    for (const { roleId } of holders)
+      await tx
+        .insert(roleFunctions)
+        .values(fns.map((f) => ({ tenantId, roleId, functionId: f.id })))
+        .onConflictDoNothing();
+  };
+  const insertEntry = async (key: string, upgrade = false): Promise<number | undefined> => {
     const found = existing.get(key);
-    if (found !== undefined) return found;
+    if (found !== undefined) {
+      const path = seedOf(menu, key)?.seed.path;
+      if (upgrade && path?.startsWith('/')) await addMissingFunctions(found, path);
+      return found;
+    }
     const entry = seedOf(menu, key);
     if (!entry) return undefined;
     const pid = entry.parentKey ? await insertEntry(entry.parentKey) : 0;
@@ -187,7 +232,7 @@ export async function upgradeTenantMenu(tx: Tx, tenantId: number): Promise<strin
   };
   for (const addition of menuAdditions()) {
     if (addition.version <= from) continue;
-    for (const key of addition.keys) await insertEntry(key);
+    for (const key of addition.keys) await insertEntry(key, true);
   }
   await tx
     .insert(menuVersions)

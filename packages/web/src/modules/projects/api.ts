@@ -1,30 +1,15 @@
-import type { TPage } from '@shetuan/shared';
-import type {
-  TActInput,
-  TAllocationView,
-  TAssignment,
-  TDeclaration,
-  TDeclarationDetail,
-  TDeclarationInput,
-  TGradingRow,
-  TGroupsView,
-  TOpenProject,
-  TProject,
-  TProjectCreate,
-  TProjectInput,
-  TReviewGroupInput,
-  TReviewInput,
-  TScoreItem,
-} from '@shetuan/shared/projects';
-import { api } from '../../app/request';
+import { type ApiBody, type ApiData, type ApiQuery, apiCall, routePath } from '../../app/typed-api';
 
-type Query = Record<string, string | number | undefined>;
-const q = (query: Query) =>
+/**
+ * An export job's body is the list's query, sent as the list sends it (strings, empty filters
+ * left out); the route's schema coerces it.
+ */
+export const jobBody = <T extends object>(query: T): T =>
   Object.fromEntries(
     Object.entries(query)
-      .filter(([, v]) => v !== undefined && v !== '')
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
       .map(([k, v]) => [k, String(v)]),
-  );
+  ) as T;
 
 /** Query keys of the projects module. */
 export const projectKeys = {
@@ -40,143 +25,120 @@ export const projectKeys = {
   trial: (id: number) => [...projectKeys.all, 'trial', id] as const,
 };
 
-export interface TOperatorDetail extends TDeclarationDetail {
-  reviews: {
-    id: number;
-    stage: number;
-    expertName: string;
-    status: number;
-    scores: Record<string, number> | null;
-    total: number | null;
-    opinion: string | null;
-    comment: string;
-    submittedAt: string | null;
-  }[];
-}
+/** A declaration as the operators see it, with every review of it. */
+export type TOperatorDetail = ApiData<'get', '/projects/declarations/{id}'>;
+/** One review task as its expert sees it (the declaration, the score items, the review so far). */
+export type TAssignmentDetail = ApiData<'get', '/projects/review/assignments/{id}'>;
+/** A row of 初审列表: what the unit did to a declaration. */
+export type THandled = ApiData<'get', '/projects/trial/handled'>['records'][number];
 
-export interface TAssignmentDetail {
-  assignment: TAssignment;
-  applicantName: string;
-  unitName: string;
-  blind: boolean;
-  formKey: string;
-  formVersion: number;
-  data: Record<string, unknown>;
-  items: TScoreItem[];
-  scores: Record<string, number>;
-  opinion: 'agree' | 'disagree' | null;
-  comment: string;
-}
-
-export interface THandled {
-  id: number;
-  declarationId: number;
-  title: string;
-  projectName: string;
-  action: string;
-  remark: string;
-  actorName: string;
-  at: string;
-}
+/** The addresses of the lists and exports that the screens' tables call. */
+export const projectPaths = {
+  list: routePath('get', '/projects'),
+  exportJob: routePath('post', '/projects/export-jobs'),
+  declarations: (id: number) => routePath('get', '/projects/{id}/declarations', { id }),
+  declarationsExportJob: (id: number) => routePath('post', '/projects/{id}/declarations/export-jobs', { id }),
+};
 
 /** Every call of the projects module (server modules/projects/routes.ts). */
 export const projectsApi = {
   // 项目管理
-  list: (query: Query) => api.get<TPage<TProject>>('/projects', q(query)),
-  get: (id: number) => api.get<TProject>(`/projects/${id}`),
-  create: (body: TProjectCreate) => api.post<{ id: number }>('/projects', body),
-  update: (id: number, body: TProjectInput) => api.request<null>(`/projects/${id}`, 'PUT', body),
-  remove: (id: number) => api.request<null>(`/projects/${id}`, 'DELETE'),
-  publish: (id: number) => api.post<null>(`/projects/${id}/publish`),
-  close: (id: number) => api.post<null>(`/projects/${id}/close`),
-  saveAsTemplate: (id: number) => api.post<{ id: number }>(`/projects/${id}/template`),
-  exportJob: (query: Query) => api.post<{ key: string }>('/projects/export-jobs', query),
+  list: (query: ApiQuery<'get', '/projects'>) => apiCall.get('/projects', { query }),
+  get: (id: number) => apiCall.get('/projects/{id}', { path: { id } }),
+  create: (body: ApiBody<'post', '/projects'>) => apiCall.post('/projects', { body }),
+  update: (id: number, body: ApiBody<'put', '/projects/{id}'>) => apiCall.put('/projects/{id}', { path: { id }, body }),
+  remove: (id: number) => apiCall.delete('/projects/{id}', { path: { id } }),
+  publish: (id: number) => apiCall.post('/projects/{id}/publish', { path: { id } }),
+  close: (id: number) => apiCall.post('/projects/{id}/close', { path: { id } }),
+  saveAsTemplate: (id: number) => apiCall.post('/projects/{id}/template', { path: { id } }),
   // 申报列表 (operators)
-  declarations: (projectId: number, query: Query) =>
-    api.get<TPage<TDeclaration>>(`/projects/${projectId}/declarations`, q(query)),
-  declarationsExportJob: (projectId: number, query: Query) =>
-    api.post<{ key: string }>(`/projects/${projectId}/declarations/export-jobs`, query),
-  declaration: (id: number) => api.get<TOperatorDetail>(`/projects/declarations/${id}`),
-  act: (id: number, body: TActInput) => api.post<null>(`/projects/declarations/${id}/act`, body),
-  advance: (projectId: number, stage: number) =>
-    api.post<{ advanced: number; waiting: number }>(`/projects/${projectId}/stages/${stage}/advance`),
-  grading: (projectId: number) => api.get<TGradingRow[]>(`/projects/${projectId}/grading`),
-  publishResults: (projectId: number) => api.post<{ decided: number }>(`/projects/${projectId}/grading/publish`),
+  declarations: (id: number, query: ApiQuery<'get', '/projects/{id}/declarations'>) =>
+    apiCall.get('/projects/{id}/declarations', { path: { id }, query }),
+  declarationsExportJob: (id: number, query: ApiBody<'post', '/projects/{id}/declarations/export-jobs'>) =>
+    apiCall.post('/projects/{id}/declarations/export-jobs', { path: { id }, body: jobBody(query) }),
+  declaration: (id: number) => apiCall.get('/projects/declarations/{id}', { path: { id } }),
+  act: (id: number, body: ApiBody<'post', '/projects/declarations/{id}/act'>) =>
+    apiCall.post('/projects/declarations/{id}/act', { path: { id }, body }),
+  advance: (id: number, stage: number) =>
+    apiCall.post('/projects/{id}/stages/{stage}/advance', { path: { id, stage } }),
+  grading: (id: number) => apiCall.get('/projects/{id}/grading', { path: { id } }),
+  publishResults: (id: number) => apiCall.post('/projects/{id}/grading/publish', { path: { id } }),
   // 评审分配
-  allocation: (projectId: number, stage: number) =>
-    api.get<TAllocationView>(`/projects/${projectId}/stages/${stage}/allocation`),
-  autoAllocate: (projectId: number, stage: number) =>
-    api.post<{
-      assigned: number;
-      uncovered: { declarationId: number; title: string; missing: number; reason: string }[];
-    }>(`/projects/${projectId}/stages/${stage}/allocation/auto`),
-  assign: (projectId: number, stage: number, declarationId: number, expertUserId: number) =>
-    api.post<null>(`/projects/${projectId}/stages/${stage}/allocation`, { declarationId, expertUserId }),
-  unassign: (assignmentId: number) => api.request<null>(`/projects/assignments/${assignmentId}`, 'DELETE'),
-  reopen: (assignmentId: number) => api.post<null>(`/projects/assignments/${assignmentId}/reopen`),
+  allocation: (id: number, stage: number) =>
+    apiCall.get('/projects/{id}/stages/{stage}/allocation', { path: { id, stage } }),
+  autoAllocate: (id: number, stage: number) =>
+    apiCall.post('/projects/{id}/stages/{stage}/allocation/auto', { path: { id, stage } }),
+  assign: (id: number, stage: number, declarationId: number, expertUserId: number) =>
+    apiCall.post('/projects/{id}/stages/{stage}/allocation', {
+      path: { id, stage },
+      body: { declarationId, expertUserId },
+    }),
+  unassign: (assignmentId: number) => apiCall.delete('/projects/assignments/{id}', { path: { id: assignmentId } }),
+  reopen: (assignmentId: number) => apiCall.post('/projects/assignments/{id}/reopen', { path: { id: assignmentId } }),
   // 分组分配
-  groups: (projectId: number) => api.get<TGroupsView>(`/projects/${projectId}/groups`),
-  addGroup: (projectId: number, body: TReviewGroupInput) =>
-    api.post<{ id: number }>(`/projects/${projectId}/groups`, body),
-  updateGroup: (groupId: number, body: TReviewGroupInput) =>
-    api.request<null>(`/projects/groups/${groupId}`, 'PUT', body),
-  deleteGroup: (groupId: number) => api.request<null>(`/projects/groups/${groupId}`, 'DELETE'),
-  setGroup: (projectId: number, declarationIds: number[], groupId: number | null) =>
-    api.request<null>(`/projects/${projectId}/groups/members`, 'PUT', { declarationIds, groupId }),
+  groups: (id: number) => apiCall.get('/projects/{id}/groups', { path: { id } }),
+  addGroup: (id: number, body: ApiBody<'post', '/projects/{id}/groups'>) =>
+    apiCall.post('/projects/{id}/groups', { path: { id }, body }),
+  updateGroup: (groupId: number, body: ApiBody<'put', '/projects/groups/{id}'>) =>
+    apiCall.put('/projects/groups/{id}', { path: { id: groupId }, body }),
+  deleteGroup: (groupId: number) => apiCall.delete('/projects/groups/{id}', { path: { id: groupId } }),
+  setGroup: (id: number, declarationIds: number[], groupId: number | null) =>
+    apiCall.put('/projects/{id}/groups/members', { path: { id }, body: { declarationIds, groupId } }),
   // 我的申报 / 历史申报
-  open: () => api.get<{ list: TOpenProject[] }>('/projects/open'),
-  myDeclarations: (query: Query) => api.get<TPage<TDeclaration>>('/projects/my/declarations', q(query)),
-  myHistory: (query: Query) => api.get<TPage<TDeclaration>>('/projects/my/history', q(query)),
-  myDeclaration: (id: number) => api.get<TDeclarationDetail>(`/projects/my/declarations/${id}`),
-  createDeclaration: (projectId: number, body: TDeclarationInput) =>
-    api.post<{ id: number }>(`/projects/${projectId}/declarations`, body),
-  updateDeclaration: (id: number, body: TDeclarationInput) =>
-    api.request<null>(`/projects/my/declarations/${id}`, 'PUT', body),
-  deleteDeclaration: (id: number) => api.request<null>(`/projects/my/declarations/${id}`, 'DELETE'),
-  submit: (id: number) => api.post<null>(`/projects/my/declarations/${id}/submit`),
-  withdraw: (id: number) => api.post<null>(`/projects/my/declarations/${id}/withdraw`),
+  open: () => apiCall.get('/projects/open'),
+  myDeclarations: (query: ApiQuery<'get', '/projects/my/declarations'>) =>
+    apiCall.get('/projects/my/declarations', { query }),
+  myHistory: (query: ApiQuery<'get', '/projects/my/history'>) => apiCall.get('/projects/my/history', { query }),
+  myDeclaration: (id: number) => apiCall.get('/projects/my/declarations/{id}', { path: { id } }),
+  createDeclaration: (id: number, body: ApiBody<'post', '/projects/{id}/declarations'>) =>
+    apiCall.post('/projects/{id}/declarations', { path: { id }, body }),
+  updateDeclaration: (id: number, body: ApiBody<'put', '/projects/my/declarations/{id}'>) =>
+    apiCall.put('/projects/my/declarations/{id}', { path: { id }, body }),
+  deleteDeclaration: (id: number) => apiCall.delete('/projects/my/declarations/{id}', { path: { id } }),
+  submit: (id: number) => apiCall.post('/projects/my/declarations/{id}/submit', { path: { id } }),
+  withdraw: (id: number) => apiCall.post('/projects/my/declarations/{id}/withdraw', { path: { id } }),
   // 项目初审 / 初审列表
-  trialDeclarations: (query: Query) =>
-    api.get<TPage<TDeclaration & { quota: number; used: number }>>('/projects/trial/declarations', q(query)),
-  trialDeclaration: (id: number) => api.get<TDeclarationDetail>(`/projects/trial/declarations/${id}`),
-  trialAct: (id: number, body: TActInput) => api.post<null>(`/projects/trial/declarations/${id}/act`, body),
-  trialHandled: (query: Query) => api.get<TPage<THandled>>('/projects/trial/handled', q(query)),
+  trialDeclarations: (query: ApiQuery<'get', '/projects/trial/declarations'>) =>
+    apiCall.get('/projects/trial/declarations', { query }),
+  trialDeclaration: (id: number) => apiCall.get('/projects/trial/declarations/{id}', { path: { id } }),
+  trialAct: (id: number, body: ApiBody<'post', '/projects/trial/declarations/{id}/act'>) =>
+    apiCall.post('/projects/trial/declarations/{id}/act', { path: { id }, body }),
+  trialHandled: (query: ApiQuery<'get', '/projects/trial/handled'>) =>
+    apiCall.get('/projects/trial/handled', { query }),
   // 项目评审 / 评审列表
-  assignments: (query: Query) => api.get<TPage<TAssignment>>('/projects/review/assignments', q(query)),
-  reviewHistory: (query: Query) => api.get<TPage<TAssignment>>('/projects/review/history', q(query)),
-  assignment: (id: number) => api.get<TAssignmentDetail>(`/projects/review/assignments/${id}`),
-  submitReview: (id: number, body: TReviewInput) => api.post<null>(`/projects/review/assignments/${id}`, body),
+  assignments: (query: ApiQuery<'get', '/projects/review/assignments'>) =>
+    apiCall.get('/projects/review/assignments', { query }),
+  reviewHistory: (query: ApiQuery<'get', '/projects/review/history'>) =>
+    apiCall.get('/projects/review/history', { query }),
+  assignment: (id: number) => apiCall.get('/projects/review/assignments/{id}', { path: { id } }),
+  submitReview: (id: number, body: ApiBody<'post', '/projects/review/assignments/{id}'>) =>
+    apiCall.post('/projects/review/assignments/{id}', { path: { id }, body }),
 };
 
+/** The expert library's domains (申报领域): each with its parent. */
+export const domainsApi = { list: () => apiCall.get('/experts/domains/options') };
 /** Units an applicant may choose as the recommending unit. */
-/** The expert library's domains (申报领域): each with its full path and parent. */
-export const domainsApi = {
-  list: () => api.get<{ list: { id: number; name: string; parentId?: number | null }[] }>('/experts/domains/options'),
-};
-export const unitsApi = { list: () => api.get<{ list: { id: number; name: string }[] }>('/projects/units') };
+export const unitsApi = { list: () => apiCall.get('/projects/units') };
 
 /** The declaration form as the project froze it: render declarations with this, never the latest design. */
 export const projectFormApi = {
-  get: (projectId: number) =>
-    api.get<{ key: string; version: number; schema: import('@shetuan/shared/forms').TFormSchema }>(
-      `/projects/${projectId}/form-schema`,
-    ),
+  get: (id: number) => apiCall.get('/projects/{id}/form-schema', { path: { id } }),
 };
+
+/** The lists of 项目统计, each with an export job of the same query. */
+export type TSheet = 'scores' | 'approvals' | 'units' | 'experts' | 'declarations';
 
 /** 项目统计 and its lists (server modules/projects/stats.ts). */
 export const statsApi = {
-  figures: (projectId: number) =>
-    api.get<import('@shetuan/shared/projects').TProjectStatistics>(`/projects/${projectId}/statistics`),
-  scores: (query: Query) =>
-    api.get<TPage<import('@shetuan/shared/projects').TReviewSheetRow>>('/projects/sheets/scores', q(query)),
-  approvals: (query: Query) =>
-    api.get<TPage<import('@shetuan/shared/projects').TReviewSheetRow>>('/projects/sheets/approvals', q(query)),
-  units: (query: Query) =>
-    api.get<TPage<import('@shetuan/shared/projects').TTrialUnitRow>>('/projects/sheets/units', q(query)),
-  experts: (query: Query) =>
-    api.get<TPage<import('@shetuan/shared/projects').TReviewExpertRow>>('/projects/sheets/experts', q(query)),
-  declarations: (query: Query) => api.get<TPage<TDeclaration>>('/projects/sheets/declarations', q(query)),
-  /** sheet: scores | approvals | units | experts | declarations; the body is the list's query. */
-  exportJob: (sheet: 'scores' | 'approvals' | 'units' | 'experts' | 'declarations', query: Query) =>
-    api.post<{ key: string }>(`/projects/sheets/${sheet}/export-jobs`, q(query)),
+  figures: (id: number) => apiCall.get('/projects/{id}/statistics', { path: { id } }),
+  scores: (query: ApiQuery<'get', '/projects/sheets/scores'>) => apiCall.get('/projects/sheets/scores', { query }),
+  approvals: (query: ApiQuery<'get', '/projects/sheets/approvals'>) =>
+    apiCall.get('/projects/sheets/approvals', { query }),
+  units: (query: ApiQuery<'get', '/projects/sheets/units'>) => apiCall.get('/projects/sheets/units', { query }),
+  experts: (query: ApiQuery<'get', '/projects/sheets/experts'>) => apiCall.get('/projects/sheets/experts', { query }),
+  declarations: (query: ApiQuery<'get', '/projects/sheets/declarations'>) =>
+    apiCall.get('/projects/sheets/declarations', { query }),
+  /** The body is the list's query. */
+  exportJob: (sheet: TSheet, query: ApiBody<'post', `/projects/sheets/${TSheet}/export-jobs`>) =>
+    apiCall.post(`/projects/sheets/${sheet}/export-jobs`, { body: jobBody(query) }),
 };

@@ -1,6 +1,8 @@
 import { PROJECT_PAGES as P } from '@shetuan/shared/projects';
 import type { AppRoute } from '../../app/route-registry';
 import { defineWebModule } from '../../app/web-module';
+import { operationRoutes } from './operations/routes';
+import { screenRoutes } from './screen-routes';
 
 const route = (
   path: string,
@@ -23,6 +25,8 @@ const stats = { name: '项目统计' };
 export const projectsWebModule = defineWebModule({
   name: 'projects',
   routes: [
+    ...operationRoutes,
+    ...screenRoutes,
     route(P.management.path, () => import('./creator/ProjectManagementPage'), [creator, { name: P.management.name }], {
       keepAlive: true,
       depth: 10,

@@ -35,6 +35,8 @@ export interface AllocationConflict {
   expertId: number;
   unitId?: number;
   declarationId?: number;
+  /** The expert reviewed the declaration in an earlier round (多轮评审 that wants other experts). */
+  earlier?: boolean;
 }
 
 export interface AllocationPair {
@@ -98,7 +100,7 @@ export const PAIR_MISMATCH = 2;
 export const PAIR_ASSIGNED = 4;
 
 /** Why an expert cannot review a declaration (the first that applies, for the uncovered report). */
-const Block = { OwnUnit: 1, Conflict: 2, Group: 3, Existing: 4 } as const;
+const Block = { OwnUnit: 1, Conflict: 2, Group: 3, Existing: 4, Earlier: 5 } as const;
 type Block = (typeof Block)[keyof typeof Block];
 
 /**
@@ -214,7 +216,7 @@ export function buildModel(input: AllocationInput, weights: AllocationWeights = 
     if (e === undefined) continue;
     if (c.unitId !== undefined) for (const d of byUnit.get(c.unitId) ?? []) forbid(d, e, Block.Conflict);
     const d = c.declarationId === undefined ? undefined : declIndex.get(c.declarationId);
-    if (d !== undefined) forbid(d, e, Block.Conflict);
+    if (d !== undefined) forbid(d, e, c.earlier ? Block.Earlier : Block.Conflict);
   }
   const existingLoad = new Int32Array(E);
   for (const x of input.existing) {
@@ -291,7 +293,7 @@ const expertId = (m: AllocationModel, e: number) => (m.experts[e] as AllocationE
 export function uncoveredReason(m: AllocationModel, d: number, got: number): string {
   const { E } = m;
   const need = m.need[d] as number;
-  const blocked = [0, 0, 0, 0, 0];
+  const blocked = [0, 0, 0, 0, 0, 0];
   let full = 0;
   let available = 0;
   for (let e = 0; e < E; e++) {
@@ -308,6 +310,7 @@ export function uncoveredReason(m: AllocationModel, d: number, got: number): str
     blocked[Block.Conflict] ? `回避 ${blocked[Block.Conflict]} 位` : '',
     blocked[Block.Group] ? `不负责该组 ${blocked[Block.Group]} 位` : '',
     blocked[Block.Existing] ? `已在评审 ${blocked[Block.Existing]} 位` : '',
+    blocked[Block.Earlier] ? `前轮已评审 ${blocked[Block.Earlier]} 位` : '',
     full ? `已满额 ${full} 位` : '',
   ].filter(Boolean);
   return (

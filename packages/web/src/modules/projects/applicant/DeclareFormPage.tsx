@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { feedback } from '../../../app/feedback';
 import type { ApiError } from '../../../app/request';
 import { session } from '../../../app/session';
+import { routePath } from '../../../app/typed-api';
 import { useIdentities } from '../../../platform/auth/api';
 import { FormSelect } from '../../../platform/components/form-controls';
 import { FormRenderer } from '../../forms';
@@ -247,7 +248,7 @@ function DeclarationEditor({ projectId, projectName, needsUnit, form, declaratio
         <FormRenderer
           schema={schema}
           initial={initial}
-          upload={{ path: `/project/public/forms/${encodeURIComponent(form.key)}/files` }}
+          upload={{ path: routePath('post', '/project/public/forms/{key}/files', { key: form.key }) }}
           submitting={saving === 'submit'}
           onValuesChange={(v) => {
             values.current = v;

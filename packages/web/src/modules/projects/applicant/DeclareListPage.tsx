@@ -3,8 +3,8 @@ import type { TDeclaration, TOpenProject } from '@shetuan/shared/projects';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LinkButton } from '../../../platform/components/LinkButton';
 import { RichTextView } from '../../../platform/richtext/RichTextView';
 import { projectKeys, projectsApi } from '../api';
@@ -102,11 +102,17 @@ function OpenProjects() {
 
 /**
  * /DeclareList 我的申报: the projects open to the applicant (立即申报, or why not) and the
- * applicant's declarations in progress, with what each status allows: 继续填写 / 修改, 提交, 撤回
+ * applicant's declarations in progress (?declare= opens a call's declaration: the public pages' 申报), with what each status allows: 继续填写 / 修改, 提交, 撤回
  * (before the first stage acts), 删除 (drafts), 查看.
  */
 function DeclareListPageContent() {
   const navigate = useNavigate();
+  // ?declare= (the login from a public call, /projectLogin): that call's declaration opens.
+  const [search] = useSearchParams();
+  const declare = Number(search.get('declare')) || 0;
+  useEffect(() => {
+    if (declare) void navigate(`/projectDeclare?projectId=${declare}`, { replace: true });
+  }, [declare, navigate]);
   const phone = useIsPhone();
   const actions = useApplicantActions();
 
@@ -153,7 +159,7 @@ function DeclareListPageContent() {
   return (
     <div>
       <OpenProjects />
-      <PagedList<TDeclaration>
+      <PagedList
         name="my-declarations"
         title="我的申报"
         fetch={projectsApi.myDeclarations}

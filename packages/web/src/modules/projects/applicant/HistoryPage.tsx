@@ -38,7 +38,7 @@ function HistoryPageContent() {
     { title: '操作', key: 'actions', render: (_, d) => view(d) },
   ];
   return (
-    <PagedList<TDeclaration>
+    <PagedList
       name="my-history"
       title="历史申报"
       fetch={projectsApi.myHistory}

@@ -1,9 +1,10 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { TPage } from '@shetuan/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Empty, Flex, Grid, Input, List, Pagination, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Grid, Input, List, Pagination, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, type ReactNode, useState } from 'react';
+import { ProgressDialog } from '../../../platform/jobs/ProgressDialog';
 import { projectKeys } from '../api';
 
 /** Phone-sized screens (below antd's md breakpoint): lists become cards, labels sit above answers. */
@@ -12,20 +13,18 @@ export function useIsPhone(): boolean {
   return screens.md === false || (screens.md === undefined && window.innerWidth < 768);
 }
 
-export type ListQuery = { current: number; pageSize: number; keyword?: string } & Record<
-  string,
-  string | number | undefined
->;
+/** What the list adds to the screen's filters: the page and the keyword. */
+export type ListQuery = { current: number; pageSize: number; keyword?: string };
 
 /** The query key of one of this module's lists: invalidating projectKeys.all refreshes every one. */
 export const listKey = (name: string, query: Record<string, unknown>) =>
   [...projectKeys.all, 'list', name, query] as const;
 
-export interface PagedListProps<T> {
+export interface PagedListProps<T, Q extends object> {
   /** The list's name in its query key (one per endpoint). */
   name: string;
   title: ReactNode;
-  fetch: (query: ListQuery) => Promise<TPage<T>>;
+  fetch: (query: Q & ListQuery) => Promise<TPage<NoInfer<T>>>;
   rowKey: (row: T) => Key;
   /** The table's columns (tablets and wider). */
   columns: ColumnsType<T>;
@@ -37,10 +36,14 @@ export interface PagedListProps<T> {
   cardTitle: (row: T) => ReactNode;
   searchPlaceholder: string;
   /** Fixed filters (a project): sent with every call; a change starts again at page 1. */
-  params?: Record<string, string | number | undefined>;
+  params?: Q;
   /** Controls beside the search (a project filter). */
   filters?: ReactNode;
   emptyText?: string;
+  /** Starts the export job of what the list shows (the filters and the keyword); absent: no 导出. */
+  exportJob?: (query: Q & { keyword?: string }) => Promise<{ key: string }>;
+  /** The exported file's name without .xlsx, as the job names it. */
+  exportName?: string;
 }
 
 /**
@@ -48,7 +51,7 @@ export interface PagedListProps<T> {
  * pagination; a table on wide screens and a card per row on phones (390 px). Server data stays in
  * the query cache; only the search and the page are local.
  */
-export function PagedList<T>(props: PagedListProps<T>) {
+export function PagedList<T, Q extends object = object>(props: PagedListProps<T, Q>) {
   const phone = useIsPhone();
   const [text, setText] = useState('');
   const [page, setPage] = useState({ current: 1, pageSize: phone ? 10 : 20, keyword: '' });
@@ -58,8 +61,10 @@ export function PagedList<T>(props: PagedListProps<T>) {
     setLastParams(paramsKey);
     setPage((p) => ({ ...p, current: 1 }));
   }
-  const query: ListQuery = {
-    ...props.params,
+  // Without params, Q is what fetch takes beyond the page: nothing the list has to send.
+  const params = (props.params ?? {}) as Q;
+  const query: Q & ListQuery = {
+    ...params,
     current: page.current,
     pageSize: page.pageSize,
     keyword: page.keyword || undefined,
@@ -89,6 +94,33 @@ export function PagedList<T>(props: PagedListProps<T>) {
     />
   );
   const onPage = (current: number, pageSize: number) => setPage((p) => ({ ...p, current, pageSize }));
+  const [jobKey, setJobKey] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const { exportJob } = props;
+  const exportButton = exportJob && (
+    <Button
+      icon={<DownloadOutlined />}
+      loading={exporting}
+      onClick={async () => {
+        setExporting(true);
+        try {
+          setJobKey((await exportJob({ ...params, keyword: page.keyword || undefined })).key);
+        } finally {
+          setExporting(false);
+        }
+      }}
+    >
+      导出Excel
+    </Button>
+  );
+  const progress = (
+    <ProgressDialog
+      jobKey={jobKey}
+      title={`${props.exportName ?? '列表'}：导出`}
+      fileName={`${props.exportName ?? '列表'}.xlsx`}
+      onClose={() => setJobKey(null)}
+    />
+  );
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText ?? '暂无数据'} />;
 
   if (phone)
@@ -100,6 +132,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
         <Space direction="vertical" size={8} style={{ width: '100%', marginBottom: 12 }}>
           {props.filters}
           {search}
+          {exportButton}
         </Space>
         <List
           loading={list.isFetching && !list.data}
@@ -134,6 +167,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
         <Typography.Paragraph style={{ textAlign: 'center', marginTop: 8, color: '#595959' }}>
           共 {total} 条
         </Typography.Paragraph>
+        {progress}
       </section>
     );
 
@@ -144,6 +178,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
         <Space wrap>
           {props.filters}
           {search}
+          {exportButton}
         </Space>
       }
     >
@@ -164,6 +199,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
           onChange: onPage,
         }}
       />
+      {progress}
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TGrade, TStage } from '@shetuan/shared/projects';
 import { Button, Col, Input, InputNumber, Radio, Row, Table, Typography } from 'antd';
 import { EmptyState } from '../../../platform/widgets/EmptyState';
+import { GradingSchemePicker } from '../operations/library';
 import { Field, num } from './Field';
 import type { DecisionStage } from './flow-helpers';
 
@@ -68,6 +69,7 @@ export function DecisionFields({
       <Typography.Text strong style={{ display: 'block', marginTop: 12 }}>
         等级（由高到低）
       </Typography.Text>
+      <GradingSchemePicker disabled={disabled} onPick={(scheme) => set(scheme)} />
       <Table<TGrade & { index: number }>
         size="small"
         style={{ marginTop: 8 }}

@@ -1,8 +1,9 @@
 import { answerLines } from '@shetuan/shared/forms';
-import { AssignmentStatus, type TFlow } from '@shetuan/shared/projects';
+import { AssignmentStatus, PROJECT_PAGES as P, type TFlow } from '@shetuan/shared/projects';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Empty, Result, Row, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import { useCan } from '../../../platform/auth/can';
 import { EmptyState } from '../../../platform/widgets/EmptyState';
 import { projectFormApi, projectKeys, projectsApi, type TOperatorDetail } from '../api';
 import { Screen } from '../applicant/Screen';
@@ -36,6 +37,7 @@ function DeclarationDetailPageContent() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const queryClient = useQueryClient();
+  const can = useCan();
   const detail = useQuery({
     queryKey: projectKeys.declaration(id),
     queryFn: () => projectsApi.declaration(id),
@@ -65,7 +67,14 @@ function DeclarationDetailPageContent() {
             <Tag color={STATUS_COLORS[d.status]}>{d.statusText}</Tag>
           </Space>
         }
-        extra={<ActButtons flow={d.flow} declaration={d} onDone={refresh} variant="button" />}
+        extra={
+          <Space wrap>
+            {expertRounds(d.flow).length > 0 && can(P.distribution.path) && (
+              <Link to={`/declarationDistribution?projectId=${d.projectId}&id=${d.id}`}>申报分配</Link>
+            )}
+            <ActButtons flow={d.flow} declaration={d} onDone={refresh} variant="button" />
+          </Space>
+        }
       >
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
           <Descriptions.Item label="项目">
@@ -75,7 +84,20 @@ function DeclarationDetailPageContent() {
           <Descriptions.Item label="推荐单位">{d.unitName || '—'}</Descriptions.Item>
           <Descriptions.Item label="提交时间">{timeText(d.submittedAt)}</Descriptions.Item>
           <Descriptions.Item label="当前版本">第 {d.version} 版</Descriptions.Item>
-          {scored && <Descriptions.Item label="得分">{scoreText(d.score)}</Descriptions.Item>}
+          {scored && (
+            <Descriptions.Item label={Object.keys(d.roundScores).length > 1 ? '综合得分' : '得分'}>
+              {scoreText(d.score)}
+              {Object.keys(d.roundScores).length > 1 && (
+                <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+                  （
+                  {Object.entries(d.roundScores)
+                    .map(([i, v]) => `${d.flow[Number(i)]?.name ?? ''} ${scoreText(v)}`)
+                    .join('，')}
+                  ）
+                </Typography.Text>
+              )}
+            </Descriptions.Item>
+          )}
           {scored && <Descriptions.Item label="排名">{d.rank ?? '—'}</Descriptions.Item>}
           {scored && <Descriptions.Item label="等级">{d.grade ?? '—'}</Descriptions.Item>}
           {d.publicityEndsAt && <Descriptions.Item label="公示截止">{timeText(d.publicityEndsAt)}</Descriptions.Item>}

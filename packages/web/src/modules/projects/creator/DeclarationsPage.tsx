@@ -9,7 +9,7 @@ import { feedback } from '../../../app/feedback';
 import { useCan } from '../../../platform/auth/can';
 import { LinkButton } from '../../../platform/components/LinkButton';
 import { ListPage } from '../../../platform/components/ListPage';
-import { projectKeys, projectsApi } from '../api';
+import { projectKeys, projectPaths, projectsApi } from '../api';
 import { Screen } from '../applicant/Screen';
 import { ActButtons } from './ActButtons';
 import { FlowTags } from './FlowTags';
@@ -131,6 +131,13 @@ function Declarations({ project, picker }: { project: TProject; picker: ReactNod
           </Popconfirm>
         ))
       : []),
+    ...(can(P.declarations.review) && flow.some((s) => s.kind === 'formal_review' || s.kind === 'approval')
+      ? [
+          <Button key="audit" onClick={() => void navigate(`/projectAudit?projectId=${project.id}`)}>
+            审核台
+          </Button>,
+        ]
+      : []),
     ...(decision && can(P.declarations.decide)
       ? [
           <Button
@@ -162,13 +169,13 @@ function Declarations({ project, picker }: { project: TProject; picker: ReactNod
       <ListPage<Row>
         title={`${project.name}：申报`}
         rowKey="id"
-        path={`/projects/${project.id}/declarations`}
+        path={projectPaths.declarations(project.id)}
         params={params}
         actionRef={ref}
         columns={columns}
         searchPlaceholder="申报名称或申报人"
-        exportPath={can(P.declarations.export) ? `/projects/${project.id}/declarations/export-jobs` : undefined}
-        exportJobPath={can(P.declarations.export) ? `/projects/${project.id}/declarations/export-jobs` : undefined}
+        exportPath={can(P.declarations.export) ? projectPaths.declarationsExportJob(project.id) : undefined}
+        exportJobPath={can(P.declarations.export) ? projectPaths.declarationsExportJob(project.id) : undefined}
         exportName={`${project.name}-申报及评分`}
         toolbar={[
           <Select

@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { STAGE_KIND_NAMES, type StageKind, type TFlow, type TStage, ZFlow } from '@shetuan/shared/projects';
 import { Alert, Button, Card, Dropdown, Empty, Form, Input, Space, Tag, Typography } from 'antd';
+import { FlowLibraryPicker, useStageDefaults } from '../operations/library';
 import { newStage, StageFields } from './StageFields';
 
 const KIND_COLORS: Record<StageKind, string> = {
@@ -78,10 +79,12 @@ export function FlowEditor({
   readOnly: boolean;
   problems: FlowProblem[];
 }) {
+  // A new stage starts with the tenant's defaults (运营管理 › 评审设置).
+  const withDefaults = useStageDefaults();
   const hasDecision = value.some((s) => s.kind === 'decision');
   const approvalFigure = !value.some((s) => s.kind === 'expert_review' && s.mode === 'score');
   const add = (kind: StageKind) => {
-    const stage = newStage(kind);
+    const stage = withDefaults(newStage(kind));
     const at = value.findIndex((s) => s.kind === 'decision');
     onChange(kind === 'decision' || at < 0 ? [...value, stage] : [...value.slice(0, at), stage, ...value.slice(at)]);
   };
@@ -97,6 +100,7 @@ export function FlowEditor({
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
       {readOnly && <Alert type="info" showIcon message="项目已发布，评审流程不能修改" />}
+      {!readOnly && <FlowLibraryPicker value={value} onPick={onChange} />}
       {general.length > 0 && (
         <Alert type="error" showIcon message={general.map((p) => p.message).join('；')} role="alert" />
       )}
@@ -166,6 +170,8 @@ export function FlowEditor({
               <Form layout="vertical" component={false}>
                 <StageFields
                   stage={stage}
+                  flow={value}
+                  index={index}
                   prefix={prefix}
                   approvalFigure={approvalFigure}
                   disabled={readOnly}

@@ -10,9 +10,9 @@ import { feedback } from '../../../app/feedback';
 import { useCan } from '../../../platform/auth/can';
 import { barOption, Chart } from '../../../platform/charts/Chart';
 import { ListPage } from '../../../platform/components/ListPage';
-import { projectKeys, projectsApi } from '../api';
+import { projectKeys, projectPaths, projectsApi } from '../api';
 import { Screen } from '../applicant/Screen';
-import { type DecisionStage, decisionOf, reviewMode, scoreText, timeText } from './flow-helpers';
+import { type DecisionStage, decisionOf, expertRounds, reviewMode, scoreText, timeText } from './flow-helpers';
 import { ProjectPicker, useChosenProject } from './ProjectPicker';
 
 const NO_GRADE = '未立项';
@@ -97,6 +97,7 @@ function Grading({ project }: { project: TProject }) {
   const queryClient = useQueryClient();
   const decision = decisionOf(project.flow) as DecisionStage;
   const approval = reviewMode(project.flow) === 'approval';
+  const rounds = expertRounds(project.flow);
   const preview = useQuery({
     queryKey: projectKeys.grading(project.id),
     queryFn: () => projectsApi.grading(project.id),
@@ -208,8 +209,17 @@ function Grading({ project }: { project: TProject }) {
                 },
                 { title: '推荐单位', dataIndex: 'unitName', render: (v: string) => v || '—' },
                 { title: '评审数', dataIndex: 'reviews', width: 90 },
+                // 多轮评审: each round's figure, then their weighted combination.
+                ...(rounds.length > 1
+                  ? rounds.map((round) => ({
+                      title: `${round.stage.name}（权重${round.stage.resultWeight ?? 1}）`,
+                      key: `round-${round.index}`,
+                      width: 130,
+                      render: (_: unknown, r: TGradingRow) => scoreText(r.roundScores[String(round.index)]),
+                    }))
+                  : []),
                 {
-                  title: approval ? '同意比例' : '得分',
+                  title: rounds.length > 1 ? '综合得分' : approval ? '同意比例' : '得分',
                   dataIndex: 'score',
                   width: 100,
                   render: (v: number) => scoreText(v),
@@ -229,7 +239,7 @@ function Grading({ project }: { project: TProject }) {
         key={`results-${preview.dataUpdatedAt}`}
         title="已发布的结果"
         rowKey="id"
-        path={`/projects/${project.id}/declarations`}
+        path={projectPaths.declarations(project.id)}
         params={decided}
         columns={resultColumns}
         searchPlaceholder="申报名称或申报人"

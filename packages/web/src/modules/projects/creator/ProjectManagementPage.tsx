@@ -9,7 +9,7 @@ import { useCan } from '../../../platform/auth/can';
 import { LinkButton } from '../../../platform/components/LinkButton';
 import { ListPage } from '../../../platform/components/ListPage';
 import { AddButton } from '../../../platform/components/save';
-import { projectsApi } from '../api';
+import { projectPaths, projectsApi } from '../api';
 import { Screen } from '../applicant/Screen';
 import { FlowTags } from './FlowTags';
 import { declarationListPath, expertRounds, timeText } from './flow-helpers';
@@ -175,6 +175,16 @@ function ProjectManagementPageContent() {
             ),
         });
     }
+    more.push(
+      { key: 'form', label: '申报表设置', onClick: () => void navigate(`/projectFormSetting?id=${p.id}`) },
+      { key: 'preview', label: '项目预览', onClick: () => void navigate(`/projectPreview?id=${p.id}`) },
+    );
+    if (!p.isTemplate && p.status !== ProjectStatus.DRAFT)
+      more.push({
+        key: 'report',
+        label: '评审报告',
+        onClick: () => void navigate(`/related-report?projectId=${p.id}`),
+      });
     if (can.delete)
       more.push({
         key: 'delete',
@@ -260,13 +270,13 @@ function ProjectManagementPageContent() {
       key={tab}
       title="项目管理"
       rowKey="id"
-      path="/projects"
+      path={projectPaths.list}
       params={params}
       actionRef={ref}
       columns={columns}
       searchPlaceholder={templates ? '模板名称' : '项目名称'}
-      exportPath={can.export && !templates ? '/projects/export-jobs' : undefined}
-      exportJobPath={can.export && !templates ? '/projects/export-jobs' : undefined}
+      exportPath={can.export && !templates ? projectPaths.exportJob : undefined}
+      exportJobPath={can.export && !templates ? projectPaths.exportJob : undefined}
       exportName="项目列表"
       tabs={{ items: TABS, activeKey: tab, onChange: setTab }}
       toolbar={[

@@ -11,22 +11,41 @@ import { identityNames } from '@shetuan/shared';
 import {
   ProjectStatus,
   type TProject,
+  type TProjectElementsValue,
   type TProjectSettings,
   type TStage,
+  type TWizardLibrary,
   ZProjectSettings,
 } from '@shetuan/shared/projects';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Result, Row, Skeleton, Space, Steps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { feedback } from '../../../app/feedback';
 import { RichTextEditor } from '../../../platform/richtext/RichTextEditor';
 import { projectKeys, projectsApi } from '../api';
 import { Screen } from '../applicant/Screen';
+import { opsApi } from '../operations/api';
+import {
+  elementValues,
+  initialFlow,
+  initialSettings,
+  ProjectElementFields,
+  UnitTypesField,
+  useWizardSetup,
+} from '../operations/wizard';
 import { FlowEditor, type FlowProblem, flowProblems, parsedFlow } from './FlowEditor';
 
 const STEP_TITLES = ['基本设置', '评审流程', '申报设置', '完成'];
+
+/**
+ * The wizard's steps as addresses (spec 001 §2.17): /basicSetup, /applyProcess (评审流程) and
+ * /advancedSettings (申报设置) open the wizard at that step of the project (?id=) or template
+ * (?templateId=); /createProject is the wizard of a new project. Without a source a new project
+ * starts at the first step.
+ */
+const STEP_OF_PATH: Record<string, number> = { '/basicSetup': 0, '/applyProcess': 1, '/advancedSettings': 2 };
 
 const IDENTITY_OPTIONS = Object.entries(identityNames).map(([code, name]) => ({
   value: Number(code),
@@ -36,6 +55,10 @@ const IDENTITY_OPTIONS = Object.entries(identityNames).map(([code, name]) => ({
 interface BasicValues {
   name: string;
   description?: string;
+  /** 项目要素 (运营管理). */
+  categoryId?: number | null;
+  levelId?: number | null;
+  yearId?: number | null;
 }
 
 interface SettingsValues {
@@ -45,11 +68,13 @@ interface SettingsValues {
   perUnitLimit?: number;
   identityCodes?: number[];
   membersOnly?: boolean;
+  orgTypes?: number[];
 }
 
 /**
  * /projectWizard (create; ?id= edits, ?templateId= starts from a template): 基本设置, 评审流程,
- * 申报设置, then 完成 with the way to the declaration form's designer.
+ * 申报设置, then 完成 with the way to the declaration form's designer. Its steps are also routes
+ * of their own (STEP_OF_PATH).
  */
 export default function ProjectWizardPage() {
   return (
@@ -69,7 +94,9 @@ function ProjectWizardPageContent() {
     queryFn: () => projectsApi.get(sourceId as number),
     enabled: sourceId !== undefined,
   });
-  if (sourceId !== undefined && !source.data)
+  // 运营管理's libraries and defaults, and the source's elements.
+  const setup = useWizardSetup(sourceId);
+  if ((sourceId !== undefined && !source.data) || !setup.ready)
     return (
       <Card>
         {source.isError ? (
@@ -84,21 +111,34 @@ function ProjectWizardPageContent() {
       key={`${id}-${templateId}`}
       editing={id !== undefined ? source.data : undefined}
       template={templateId !== undefined ? source.data : undefined}
+      library={setup.library}
+      elements={setup.elements}
     />
   );
 }
 
-function Wizard({ editing, template }: { editing?: TProject; template?: TProject }) {
+function Wizard({
+  editing,
+  template,
+  library,
+  elements,
+}: {
+  editing?: TProject;
+  template?: TProject;
+  library: TWizardLibrary;
+  elements: TProjectElementsValue;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const from = editing ?? template;
-  const [current, setCurrent] = useState(0);
-  const [flow, setFlow] = useState<TStage[]>(from?.flow ?? []);
+  const { pathname } = useLocation();
+  const [current, setCurrent] = useState(from ? (STEP_OF_PATH[pathname] ?? 0) : 0);
+  const [flow, setFlow] = useState<TStage[]>(initialFlow(from, library));
   const [problems, setProblems] = useState<FlowProblem[]>([]);
   const [saved, setSaved] = useState<TProject | null>(null);
   // Publishing fixes the flow (the server refuses a change: 项目已发布，评审流程不能修改).
   const flowLocked = editing !== undefined && !editing.isTemplate && editing.status !== ProjectStatus.DRAFT;
-  const settings = from?.settings;
+  const settings = initialSettings(from, library);
   const title = editing
     ? editing.isTemplate
       ? '编辑模板'
@@ -107,15 +147,25 @@ function Wizard({ editing, template }: { editing?: TProject; template?: TProject
       ? `从模板创建：${template.name}`
       : '新建项目';
 
-  const save = async (values: BasicValues & SettingsValues): Promise<boolean> => {
+  // The first step's values, also what a deep link into a later step keeps (StepsForm merges only the steps finished).
+  const basicInitial: BasicValues = {
+    name: editing?.name ?? template?.name.replace(/（模板）$/, '') ?? '',
+    description: from?.description ?? '',
+    ...elements,
+  };
+
+  const save = async (finished: BasicValues & SettingsValues): Promise<boolean> => {
+    const values = { ...basicInitial, ...finished };
     const next: TProjectSettings = {
       openAt: values.openAt ? dayjs(values.openAt).toISOString() : null,
       closeAt: values.closeAt ? dayjs(values.closeAt).toISOString() : null,
       identityCodes: values.identityCodes ?? [],
-      orgTypes: settings?.orgTypes ?? [],
+      orgTypes: values.orgTypes ?? [],
       membersOnly: values.membersOnly ?? false,
       perApplicantLimit: values.perApplicantLimit ?? 0,
       perUnitLimit: values.perUnitLimit ?? 0,
+      // Set at 申报表设置 (/projectFormSetting), kept here.
+      ...(from?.settings.domainRequired ? { domainRequired: true } : {}),
     };
     const checked = ZProjectSettings.safeParse(next);
     if (!checked.success) {
@@ -132,6 +182,7 @@ function Wizard({ editing, template }: { editing?: TProject; template?: TProject
       let id = editing?.id;
       if (id !== undefined) await projectsApi.update(id, body);
       else id = (await projectsApi.create({ ...body, templateId: template?.id ?? null })).id;
+      if (library.elements.length > 0) await opsApi.saveProjectElements(id, elementValues(values));
       void feedback.message.success(editing ? '保存成功' : '项目已创建');
       void queryClient.invalidateQueries({ queryKey: projectKeys.all });
       setSaved(await projectsApi.get(id));
@@ -185,7 +236,9 @@ function Wizard({ editing, template }: { editing?: TProject; template?: TProject
         stepsRender={() => (
           <Steps
             current={current}
-            items={STEP_TITLES.map((t) => ({ title: t }))}
+            // An existing project or a template: any step opens directly (完成 comes after saving).
+            onChange={from ? setCurrent : undefined}
+            items={STEP_TITLES.map((t, i) => ({ title: t, disabled: i === 3 }))}
             style={{ maxWidth: 880, margin: '0 auto 24px' }}
           />
         )}
@@ -201,14 +254,7 @@ function Wizard({ editing, template }: { editing?: TProject; template?: TProject
           ),
         }}
       >
-        <StepsForm.StepForm<BasicValues>
-          name="basic"
-          title="基本设置"
-          initialValues={{
-            name: editing?.name ?? template?.name.replace(/（模板）$/, '') ?? '',
-            description: from?.description ?? '',
-          }}
-        >
+        <StepsForm.StepForm<BasicValues> name="basic" title="基本设置" initialValues={basicInitial}>
           <ProFormText
             name="name"
             label="项目名称"
@@ -219,6 +265,7 @@ function Wizard({ editing, template }: { editing?: TProject; template?: TProject
               { max: 60, message: '项目名称最多60个字' },
             ]}
           />
+          <ProjectElementFields library={library} current={elements} />
           <ProForm.Item name="description" label="项目简介" rules={[{ max: 20000, message: '项目简介过长' }]}>
             <RichTextEditor placeholder="请输入项目简介：申报条件、支持方向、材料要求等" />
           </ProForm.Item>
@@ -261,6 +308,7 @@ function Wizard({ editing, template }: { editing?: TProject; template?: TProject
             perUnitLimit: settings?.perUnitLimit ?? 0,
             identityCodes: settings?.identityCodes ?? [],
             membersOnly: settings?.membersOnly ?? false,
+            orgTypes: settings?.orgTypes ?? [],
           }}
         >
           <Row gutter={24}>
@@ -323,6 +371,9 @@ function Wizard({ editing, template }: { editing?: TProject; template?: TProject
             </Col>
             <Col xs={24} md={12}>
               <ProFormSwitch name="membersOnly" label="仅限会员" extra="只有本组织的会员可以申报" />
+            </Col>
+            <Col xs={24}>
+              <UnitTypesField categories={library.orgCategories} />
             </Col>
           </Row>
         </StepsForm.StepForm>

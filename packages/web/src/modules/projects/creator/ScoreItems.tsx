@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { maxTotal, type TScoreItem } from '@shetuan/shared/projects';
 import { Button, Input, InputNumber, Table, Typography } from 'antd';
 import { EmptyState } from '../../../platform/widgets/EmptyState';
+import { ScoreRulePicker } from '../operations/library';
 import { num } from './Field';
 
 /** The next free item code: item1, item2… (codes stay with their items when others are removed). */
@@ -36,6 +37,7 @@ export function ScoreItems({
       <Typography.Text strong style={{ display: 'block', marginTop: 12 }}>
         评分项
       </Typography.Text>
+      <ScoreRulePicker items={items} disabled={disabled} onPick={onChange} />
       <Table<TScoreItem & { index: number }>
         size="small"
         style={{ marginTop: 8 }}

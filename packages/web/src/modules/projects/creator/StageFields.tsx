@@ -44,12 +44,17 @@ export function newStage(kind: StageKind): TStage {
 /** The fields of one stage, by its kind. `prefix` makes the ids unique on the page (stage0-…). */
 export function StageFields({
   stage,
+  flow = [stage],
+  index = 0,
   prefix,
   approvalFigure,
   disabled,
   onChange,
 }: {
   stage: TStage;
+  /** The whole flow and the stage's place in it (多轮评审: the settings that need an earlier round). */
+  flow?: readonly TStage[];
+  index?: number;
   prefix: string;
   /** The decision's figure is the agree percentage (the flow's expert rounds approve). */
   approvalFigure: boolean;
@@ -92,7 +97,16 @@ export function StageFields({
         </Field>
       );
     case 'expert_review':
-      return <ExpertFields stage={stage} id={id} disabled={disabled} onChange={onChange} />;
+      return (
+        <ExpertFields
+          stage={stage}
+          id={id}
+          disabled={disabled}
+          earlier={flow.slice(0, index).some((s) => s.kind === 'expert_review')}
+          rounds={flow.filter((s) => s.kind === 'expert_review').length}
+          onChange={onChange}
+        />
+      );
     case 'decision':
       return (
         <DecisionFields stage={stage} id={id} approvalFigure={approvalFigure} disabled={disabled} onChange={onChange} />
@@ -104,11 +118,17 @@ function ExpertFields({
   stage,
   id,
   disabled,
+  earlier,
+  rounds,
   onChange,
 }: {
   stage: ExpertStage;
   id: (field: string) => string;
   disabled: boolean;
+  /** An expert round comes before this one. */
+  earlier: boolean;
+  /** Expert rounds in the flow. */
+  rounds: number;
   onChange: (stage: TStage) => void;
 }) {
   const set = (patch: Partial<ExpertStage>) => onChange({ ...stage, ...patch });
@@ -172,6 +192,32 @@ function ExpertFields({
             />
           </Field>
         </Col>
+        {earlier && (
+          <Col xs={12} md={8}>
+            <Field id={id('fresh')} label="避开前轮专家" help="前一轮评审过该申报的专家不再分配">
+              <Switch
+                id={id('fresh')}
+                disabled={disabled}
+                checked={Boolean(stage.excludeEarlierExperts)}
+                onChange={(excludeEarlierExperts) => set({ excludeEarlierExperts })}
+              />
+            </Field>
+          </Col>
+        )}
+        {rounds > 1 && (
+          <Col xs={12} md={8}>
+            <Field id={id('weight')} label="成绩权重" help="多轮评审的综合成绩按各轮权重加权平均，0 为不计入">
+              <InputNumber
+                id={id('weight')}
+                min={0}
+                max={100}
+                disabled={disabled}
+                value={stage.resultWeight ?? 1}
+                onChange={(v) => set({ resultWeight: v === null ? 1 : Number(v) })}
+              />
+            </Field>
+          </Col>
+        )}
         {stage.mode === 'score' && (
           <Col xs={24} md={8}>
             <Field id={id('combine')} label="计分方式">

@@ -11,7 +11,7 @@ import { Screen } from '../applicant/Screen';
 import { AssignmentDeclaration, ModeTag, ReviewOutcome, SubmittedReview } from './ReviewParts';
 
 /** 查看: the submitted review read-only, with the declaration it was about. */
-function ReviewDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+export function ReviewDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const phone = useIsPhone();
   const detail = useQuery({
     queryKey: projectKeys.assignment(id ?? 0),
@@ -69,7 +69,7 @@ function ReviewHistoryPageContent() {
   ];
   return (
     <>
-      <PagedList<TAssignment>
+      <PagedList
         name="review-history"
         title="已提交的评审"
         fetch={projectsApi.reviewHistory}

@@ -100,7 +100,7 @@ function ReviewTasksPageContent() {
   ];
   const title = mode === 'score' ? '待打分的评审' : mode === 'approval' ? '待审批的评审' : '待我评审';
   return (
-    <PagedList<TAssignment>
+    <PagedList
       name={`review-pending-${mode ?? 'all'}`}
       title={title}
       fetch={(q) => pendingOf(mode, q)}

@@ -55,7 +55,7 @@ export default function CumulativePage() {
 
   return (
     <Screen>
-      <StatsTable<Row>
+      <StatsTable
         title="累计申报"
         rowKey="id"
         load={statsApi.declarations}

@@ -80,7 +80,7 @@ function ReviewExperts({ project }: { project: TProject }) {
           )}
         />
       </ChartCard>
-      <StatsTable<Row>
+      <StatsTable
         title="评审专家"
         rowKey="userId"
         load={statsApi.experts}

@@ -105,7 +105,7 @@ function Sheet({ project, mode }: { project: TProject; mode: Mode }) {
 
   const name = `${project.name}${mode === 'score' ? '评分表' : '审批表'}`;
   return (
-    <StatsTable<Row>
+    <StatsTable
       title={mode === 'score' ? '评分列表' : '审批列表'}
       rowKey="id"
       load={statsApi[sheet]}

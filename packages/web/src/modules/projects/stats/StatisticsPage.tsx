@@ -1,3 +1,4 @@
+import { FileTextOutlined } from '@ant-design/icons';
 import { PROJECT_PAGES as P, ProjectStatus, type TProject, type TProjectStatistics } from '@shetuan/shared/projects';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Progress, Row, Space, Statistic, Typography } from 'antd';
@@ -57,6 +58,12 @@ function Statistics({ project }: { project: TProject }) {
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <div>
+        <Link to={`/related-report?projectId=${project.id}`}>
+          <FileTextOutlined aria-hidden style={{ marginInlineEnd: 6 }} />
+          项目评审报告（可打印）
+        </Link>
+      </div>
       {figures.isError && <Alert type="error" showIcon message="统计数据加载失败，请稍后重试" />}
       <Row gutter={[16, 16]}>
         <Col xs={12} md={8}>

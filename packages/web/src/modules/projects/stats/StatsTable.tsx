@@ -6,24 +6,27 @@ import { type ReactNode, useState } from 'react';
 import { ProgressDialog } from '../../../platform/jobs/ProgressDialog';
 import { EmptyState } from '../../../platform/widgets/EmptyState';
 
-type Query = Record<string, string | number | undefined>;
+/** What the table adds to the screen's filters: the page and the keyword. */
+type PageQuery = { current?: number; pageSize?: number; keyword?: string };
 
-export interface StatsTableProps<T> {
+export interface StatsTableProps<T, Q extends object> {
   title: string;
   rowKey: keyof T & string;
   columns: ProColumns<T>[];
   /** One page of the list (a statsApi call) for the filters, the keyword and the page. */
-  load: (query: Query) => Promise<TPage<T>>;
+  load: (query: Q & PageQuery) => Promise<TPage<NoInfer<T>>>;
   /** The screen's filters, sent with the list and the export. */
-  params: Query;
+  params: Q;
   /** Starts the export job of the same query; absent without the page's 导出 function point. */
-  exportJob?: (query: Query) => Promise<{ key: string }>;
+  exportJob?: (query: Q & { keyword?: string }) => Promise<{ key: string }>;
   /** The file's name without .xlsx, as the job names it. */
   exportName: string;
   searchPlaceholder: string;
   /** What the list says when it has nothing before any search. */
   emptyText: string;
   toolbar?: ReactNode[];
+  /** Changing it loads the page again (after the screen changed a row elsewhere). */
+  reloadKey?: number;
 }
 
 /**
@@ -31,7 +34,7 @@ export interface StatsTableProps<T> {
  * them), server pagination, the columns scrolling inside the table on narrow screens, and 导出 as a
  * background job with its progress dialog.
  */
-export function StatsTable<T extends Record<string, unknown>>(props: StatsTableProps<T>) {
+export function StatsTable<T extends Record<string, unknown>, Q extends object>(props: StatsTableProps<T, Q>) {
   const [keyword, setKeyword] = useState('');
   const [exporting, setExporting] = useState(false);
   const [jobKey, setJobKey] = useState<string | null>(null);
@@ -70,7 +73,7 @@ export function StatsTable<T extends Record<string, unknown>>(props: StatsTableP
           columnEmptyText="—"
           rowKey={props.rowKey}
           columns={props.columns}
-          params={{ ...props.params, keyword }}
+          params={{ ...props.params, keyword, reloadKey: props.reloadKey }}
           search={false}
           options={false}
           toolBarRender={false}

@@ -79,7 +79,7 @@ function TrialUnits({ project }: { project: TProject }) {
           )}
         />
       </ChartCard>
-      <StatsTable<Row>
+      <StatsTable
         title="初审单位"
         rowKey="unitId"
         load={statsApi.units}

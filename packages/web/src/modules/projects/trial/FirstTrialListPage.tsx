@@ -1,6 +1,8 @@
-import { Tag } from 'antd';
+import { BarChartOutlined } from '@ant-design/icons';
+import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { LinkButton } from '../../../platform/components/LinkButton';
 import { projectsApi, type THandled } from '../api';
 import { fmtTime } from '../applicant/DeclarationParts';
@@ -20,8 +22,12 @@ function ActionTag({ action }: { action: string }) {
   return <Tag color={a.color}>{a.text}</Tag>;
 }
 
-/** /projectFirstTrialList 初审列表: every first-trial decision the caller's unit has made. */
+/**
+ * /projectFirstTrialList 初审列表: every first-trial decision the caller's unit has made, and the way
+ * to the unit's 推荐情况 and 推荐报告 (/jsTrialUnitDetails).
+ */
 function FirstTrialListPageContent() {
+  const navigate = useNavigate();
   const [viewing, setViewing] = useState<number | null>(null);
   const view = (r: THandled) => (
     <LinkButton key="view" onClick={() => setViewing(r.declarationId)}>
@@ -43,7 +49,7 @@ function FirstTrialListPageContent() {
   ];
   return (
     <>
-      <PagedList<THandled>
+      <PagedList
         name="trial-handled"
         title="初审记录"
         fetch={projectsApi.trialHandled}
@@ -51,6 +57,11 @@ function FirstTrialListPageContent() {
         columns={columns}
         searchPlaceholder="申报名称"
         emptyText="本单位还没有初审记录"
+        filters={
+          <Button icon={<BarChartOutlined />} onClick={() => void navigate('/jsTrialUnitDetails')}>
+            推荐情况与推荐报告
+          </Button>
+        }
         cardTitle={(r) => r.title}
         card={(r) => (
           <>

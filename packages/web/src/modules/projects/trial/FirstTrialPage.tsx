@@ -90,7 +90,7 @@ function FirstTrialPageContent() {
 
   return (
     <>
-      <PagedList<TrialRow>
+      <PagedList
         name="trial"
         title="待初审的申报"
         fetch={projectsApi.trialDeclarations}

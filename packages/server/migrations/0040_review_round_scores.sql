@@ -1,0 +1,1 @@
+ALTER TABLE "review_declarations" ADD COLUMN "round_scores" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -58,21 +58,23 @@ export const ZOrgInput = z.object({
 export type TOrgInput = z.infer<typeof ZOrgInput>;
 
 /** /departmentManage: a department of the association's office; `children` when listed as a tree. */
-export const ZDepartment = z.object({
-  id: z.number().int(),
-  parentId: z.number().int().nullable(),
-  parentName: z.string(),
-  name: z.string(),
-  leader: z.string(),
-  phone: z.string(),
-  sort: z.number().int(),
-  status: z.number().int(),
-  staffCount: z.number().int(),
-  createdAt: z.string(),
-  get children() {
-    return z.array(ZDepartment).optional();
-  },
-}).meta({ id: 'Department' });
+export const ZDepartment = z
+  .object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    parentName: z.string(),
+    name: z.string(),
+    leader: z.string(),
+    phone: z.string(),
+    sort: z.number().int(),
+    status: z.number().int(),
+    staffCount: z.number().int(),
+    createdAt: z.string(),
+    get children() {
+      return z.array(ZDepartment).optional();
+    },
+  })
+  .meta({ id: 'Department' });
 export type TDepartment = z.infer<typeof ZDepartment>;
 export const ZDepartmentPage = ZPage(ZDepartment);
 

@@ -32,17 +32,19 @@ export interface TMenuNode {
   functions: { id: number; code: string; name: string }[];
   children: TMenuNode[];
 }
-export const ZMenuNode: z.ZodType<TMenuNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    pid: z.number().int(),
-    name: z.string(),
-    path: z.string(),
-    hidden: z.boolean(),
-    functions: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
-    children: z.array(ZMenuNode),
-  }),
-).meta({ id: 'MenuNode' });
+export const ZMenuNode: z.ZodType<TMenuNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      pid: z.number().int(),
+      name: z.string(),
+      path: z.string(),
+      hidden: z.boolean(),
+      functions: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+      children: z.array(ZMenuNode),
+    }),
+  )
+  .meta({ id: 'MenuNode' });
 export const ZMenuTree = z.object({ tree: z.array(ZMenuNode) });
 
 export const ZRoleGrants = z.object({

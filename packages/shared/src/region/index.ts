@@ -13,16 +13,18 @@ export interface TRegionNode {
   d?: TRegionNode[];
 }
 
-export const ZRegionNode: z.ZodType<TRegionNode> = z.lazy(() =>
-  z.object({
-    c: z.string(),
-    n: z.string(),
-    p: z.string(),
-    y: z.string().optional(),
-    a: z.string().optional(),
-    d: z.array(ZRegionNode).optional(),
-  }),
-).meta({ id: 'RegionNode' });
+export const ZRegionNode: z.ZodType<TRegionNode> = z
+  .lazy(() =>
+    z.object({
+      c: z.string(),
+      n: z.string(),
+      p: z.string(),
+      y: z.string().optional(),
+      a: z.string().optional(),
+      d: z.array(ZRegionNode).optional(),
+    }),
+  )
+  .meta({ id: 'RegionNode' });
 
 /** The region-list panel: a flat page of regions with their full names. */
 export const ZRegionListItem = z.object({

@@ -152,6 +152,12 @@ export const ZOrderPayment = z.object({
   /** 'applied': paid this order; 'exception': arrived for a cancelled or already-paid order, to refund. */
   state: z.enum(['applied', 'exception']),
   at: z.string(),
+  /** An exception's refund (退款中, 已退款; a failed one leaves it to refund again), or null. */
+  refund: z.object({ refundNo: z.string(), state: z.enum(['processing', 'done']), stateName: z.string() }).nullable(),
+  /** An exception still to refund, that the caller may refund now (退回异常款). */
+  refundable: z.boolean(),
+  /** It may go back through its provider (退回原支付账户); otherwise only recorded as a transfer. */
+  providerRefund: z.boolean(),
 });
 
 export const ZOrderVoucher = z.object({
@@ -168,6 +174,8 @@ export const ZOrderVoucher = z.object({
 
 export const ZOrderRefund = z.object({
   refundNo: z.string(),
+  /** Of an exception (money that arrived for a cancelled or already-paid order), not of the order. */
+  exception: z.boolean(),
   amountFen: z.number().int(),
   state: z.enum(['processing', 'done', 'failed']),
   stateName: z.string(),
@@ -199,6 +207,8 @@ export const ZOrderDetail = ZOrder.extend({
     uploadVoucher: z.boolean(),
     review: z.boolean(),
     refund: z.boolean(),
+    /** 退回异常款: one of the order's exceptions may be refunded by the caller. */
+    refundException: z.boolean(),
     /** 复制付款链接: the payer, while the order may be paid. */
     payLink: z.boolean(),
   }),
@@ -209,7 +219,14 @@ export const ZOrderDetail = ZOrder.extend({
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 
+/**
+ * The payee filter of the operators' lists (订单运营, 运营流水, 提现记录): 0 the tenant itself, else an
+ * organisation's id. An organisation's administrator always sees its own, whatever it asks.
+ */
+const ZPayeeFilter = z.coerce.number({ error: '收款方不正确' }).int('收款方不正确').min(0, '收款方不正确').optional();
+
 export const ZOrderQuery = ZPageQuery.extend({
+  payee: ZPayeeFilter,
   status: z.coerce.number({ error: '状态不正确' }).int().min(0).max(6, '状态不正确').optional(),
   method: z.enum(PAY_KINDS, { error: '支付方式不正确' }).optional(),
   from: z.iso.date({ error: '开始日期格式不正确' }).optional(),
@@ -260,6 +277,16 @@ export const ZVoucherReview = z
     reason: z.string().trim().max(200, '驳回原因最多200个字').default(''),
   })
   .refine((v) => v.approve || v.reason.length > 0, { message: '请填写驳回原因', path: ['reason'] });
+
+/**
+ * 退回异常款: money that arrived for a cancelled or already-paid order goes back whole, through the
+ * provider it came by (provider) or recorded as returned by bank transfer (transfer).
+ */
+export const ZExceptionRefund = z.object({
+  how: z.enum(['provider', 'transfer'], { error: '请选择退款方式' }),
+  reason: z.string({ error: '请填写退款原因' }).trim().min(1, '请填写退款原因').max(200, '退款原因最多200个字'),
+});
+export type TExceptionRefund = z.infer<typeof ZExceptionRefund>;
 
 export const ZRefundCreate = z.object({
   amountFen: z.coerce.number({ error: '请输入退款金额' }).int('退款金额最小单位为分').positive('退款金额必须大于0'),
@@ -412,6 +439,27 @@ export const ZPayLinkStart = ZPayStart.extend({ token: ZPayLinkToken });
 
 /** Ledger check: the sum of every account is zero. */
 export const ZLedgerCheck = z.object({ entries: z.number().int(), sumFen: z.number().int(), balanced: z.boolean() });
+
+// ———————— 收款方: the tenant itself, or one of its organisations (代收) ————————
+
+/**
+ * Who the caller receives money as: the tenant itself (orgId null) or one of its organisations.
+ * `operator`: the tenant's own people (its operators and administrators), who see every payee in
+ * 订单运营, 运营流水 and 提现记录 and settle with them; an organisation's administrator is not.
+ */
+export const ZPayeeContext = z.object({
+  orgId: z.number().int().nullable(),
+  name: z.string(),
+  operator: z.boolean(),
+});
+export type TPayeeContext = z.infer<typeof ZPayeeContext>;
+
+/** One choice of the payee filter: 0 the tenant itself, else an organisation. */
+export const ZPayeeOption = z.object({ value: z.number().int(), label: z.string() });
+export type TPayeeOption = z.infer<typeof ZPayeeOption>;
+export const ZPayeeOptionsQuery = z.object({
+  keyword: z.string().trim().max(50, '关键字最多50个字').optional(),
+});
 
 // ———————— 发票: invoices of paid orders (我的发票, 开票管理) ————————
 
@@ -583,6 +631,7 @@ export function ledgerAccountName(account: string): string {
   if (account.startsWith('payee:org:')) return '收款（单位）';
   if (account === 'suspense:refund') return '待退款';
   if (account === 'payee:withdrawing') return '提现中';
+  if (account.startsWith('payee:withdrawing:org:')) return '提现中（单位）';
   if (account === 'payout:bank') return '已提现（银行）';
   if (account === 'revenue:service-fee') return '服务费收入';
   if (account.startsWith('clearing:')) {
@@ -608,6 +657,8 @@ export const LEDGER_ACCOUNTS = [
 
 /** 钱包: the tenant's money by the ledger, in fen. */
 export const ZWallet = z.object({
+  /** Whose wallet: the tenant itself or the caller's organisation. */
+  payeeName: z.string(),
   /** Credited to payee:tenant (payments received). */
   incomeFen: z.number().int(),
   /** Debited back from payee:tenant (refunds). */
@@ -647,6 +698,7 @@ export const ZFlow = z.object({
 export type TFlow = z.infer<typeof ZFlow>;
 
 export const ZFlowQuery = ZPageQuery.extend({
+  payee: ZPayeeFilter,
   from: z.iso.date({ error: '开始日期格式不正确' }).optional(),
   to: z.iso.date({ error: '结束日期格式不正确' }).optional(),
   account: z.string().trim().max(64, '账户不正确').optional(),
@@ -745,6 +797,8 @@ export const WITHDRAWAL_STATUS_NAMES: Record<number, string> = { 0: '待审核',
 export const ZWithdrawal = z.object({
   id: z.number().int(),
   withdrawNo: z.string(),
+  /** null: the tenant itself. */
+  payeeOrgId: z.number().int().nullable(),
   payeeName: z.string(),
   amountFen: z.number().int(),
   feeFen: z.number().int(),
@@ -804,6 +858,7 @@ export const ZWithdrawReject = z.object({
 export type TWithdrawReject = z.infer<typeof ZWithdrawReject>;
 
 export const ZWithdrawalQuery = ZPageQuery.extend({
+  payee: ZPayeeFilter,
   status: z.coerce.number({ error: '状态不正确' }).int().min(0, '状态不正确').max(3, '状态不正确').optional(),
   from: z.iso.date({ error: '开始日期格式不正确' }).optional(),
   to: z.iso.date({ error: '结束日期格式不正确' }).optional(),

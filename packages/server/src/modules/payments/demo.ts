@@ -3,8 +3,11 @@ import type { AppConfig } from '../../platform/config';
 import type { AppDatabase, Tx } from '../../platform/db';
 import type { DemoTenants } from '../../platform/modules';
 import { applyInvoice } from './invoices';
+import type { Payee } from './payees';
+import { orgIdByName } from './payees/repository';
+import { type InTenant, refundOrder } from './refunds';
 import * as repo from './repository';
-import { applyPayment, cancelOrder, createAccount, createOrder, refundOrder } from './service';
+import { applyPayment, cancelOrder, createAccount, createOrder } from './service';
 import { applyWithdrawal, createBankCard, payOutWithdrawal, saveAgreement } from './withdrawals';
 
 /**
@@ -14,12 +17,17 @@ import { applyWithdrawal, createBankCard, payOutWithdrawal, saveAgreement } from
  * for 王会员, one for 钱申报), paid, part refunded, refunded and cancelled — and 王会员's invoice application for his paid
  * 2026学术年会注册费, waiting in 开票管理. The society has a collection agreement (0.6 %, at least ¥1.00
  * per withdrawal, withdrawals from ¥100.00), a bank card, and one withdrawal of ¥500.00 paid out.
+ * 示范市计算机学会 collects its own members' dues (a payee of its own, administered by 何学会,
+ * 13800000020): two paid orders of 王会员 (one paid twice: an exception to return), one to pay, a
+ * bank card and a withdrawal waiting for the operators.
  */
 export async function seedPaymentsDemo(db: AppDatabase, tenants: DemoTenants, config: AppConfig): Promise<void> {
   await db.withTenant(tenants.city, (tx) => seed(tx, tenants.city, config));
 }
 
 const PAYEE = '示范市科学技术协会';
+/** The society that is a payee of its own (代收: the platform collects its dues and owes them to it). */
+const SOCIETY = '示范市计算机学会';
 const WEEK = 7 * 24 * 60;
 
 async function seed(tx: Tx, tenantId: number, config: AppConfig): Promise<void> {
@@ -82,7 +90,11 @@ async function seed(tx: Tx, tenantId: number, config: AppConfig): Promise<void> 
     });
     return true;
   };
-  const admin = { userId: 0, name: '陈市科协' };
+  // The demo seeds in one transaction: the refunds' steps run in it too (the development provider
+  // answers at once, in process).
+  const inThis: InTenant = (work) => work(tx);
+  const operator: Payee = { orgId: null, name: PAYEE, operator: true };
+  const admin = { userId: 0, name: '陈市科协', payee: operator };
 
   await order(member, '2027年度个人会费', 'demo.fee', '会费', 20_000, 'demo-fee-2027');
   // A second order to pay that no browser spec pays: 个人首页's 待支付的订单 stays whatever ran before.
@@ -93,7 +105,7 @@ async function seed(tx: Tx, tenantId: number, config: AppConfig): Promise<void> 
   await paid(annual, 50_000, 'DEVDEMO0001');
   const training = await order(member, '科技写作培训班学费', 'demo.training', '培训费', 30_000, 'demo-training');
   if (await paid(training, 30_000, 'DEVDEMO0002'))
-    await refundOrder(tx, tenantId, config, 'operation', admin, training.id, {
+    await refundOrder(inThis, tenantId, config, 'operation', admin, training.id, {
       amountFen: 10_000,
       reason: '缺席一天，退还部分学费',
     });
@@ -102,7 +114,7 @@ async function seed(tx: Tx, tenantId: number, config: AppConfig): Promise<void> 
   await paid(fee2026, 100_000, 'DEVDEMO0003');
   const refunded = await order(applicant, '创新大赛报名费', 'demo.activity', '报名费', 20_000, 'demo-contest');
   if (await paid(refunded, 20_000, 'DEVDEMO0004'))
-    await refundOrder(tx, tenantId, config, 'operation', admin, refunded.id, {
+    await refundOrder(inThis, tenantId, config, 'operation', admin, refunded.id, {
       amountFen: 20_000,
       reason: '活动取消，全额退款',
     });
@@ -147,7 +159,7 @@ async function seed(tx: Tx, tenantId: number, config: AppConfig): Promise<void> 
     minWithdrawFen: 10_000,
     text: '一、学会通过本平台收取的款项，扣除服务费后可申请提现至本学会名下的银行账户。\n二、每笔提现收取提现金额0.6%的服务费，单笔最低1元。\n三、提现申请经平台审核后于3个工作日内打款。',
   });
-  const card = await createBankCard(tx, tenantId, {
+  const card = await createBankCard(tx, tenantId, operator, {
     accountName: PAYEE,
     bankName: '中国建设银行',
     branch: '示范市分行营业部',
@@ -157,8 +169,56 @@ async function seed(tx: Tx, tenantId: number, config: AppConfig): Promise<void> 
   const withdrawal = await applyWithdrawal(
     tx,
     tenantId,
-    { userId: 0, name: admin.name },
+    { userId: 0, name: admin.name, payee: operator },
     { cardId: card, amountFen: 50_000, agreementVersion: 1, agree: true, remark: '第一季度结算' },
   );
-  await payOutWithdrawal(tx, tenantId, { userId: null, name: '运营管理员' }, withdrawal.id, 'B2026112200001');
+  await payOutWithdrawal(
+    tx,
+    tenantId,
+    { userId: null, name: '运营管理员', payee: operator },
+    withdrawal.id,
+    'B2026112200001',
+  );
+
+  // A society that collects its own members' dues: its orders, its balance, its withdrawal waiting.
+  const societyId = await orgIdByName(tx, tenantId, SOCIETY);
+  if (societyId === undefined) return;
+  const society: Payee = { orgId: societyId, name: SOCIETY, operator: false };
+  const dues = (title: string, item: string, fen: number, key: string) =>
+    createOrder(tx, tenantId, {
+      payerUserId: member.id,
+      payerName: member.name,
+      payeeOrgId: societyId,
+      bizType: 'demo.fee',
+      title,
+      lines: [{ item, taxCode: '3040802010000000000', quantity: 1, unitPriceFen: fen }],
+      idempotencyKey: key,
+      expiresInMinutes: 4 * WEEK,
+    });
+  await paid(await dues('2026年度计算机学会会费', '会费', 30_000, 'demo-society-fee-2026'), 30_000, 'DEVDEMO0101');
+  const salon = await dues('人工智能青年沙龙报名费', '报名费', 20_000, 'demo-society-salon');
+  await paid(salon, 20_000, 'DEVDEMO0102');
+  // Paid a second time (another transaction): an exception to return from the order's detail.
+  await applyPayment(tx, tenantId, 'dev', {
+    orderNo: salon.orderNo,
+    providerTxnId: 'DEVDEMO0103',
+    amountFen: 20_000,
+    currency: 'CNY',
+    state: 'paid',
+    paidAt: new Date(),
+  });
+  await dues('2027年度计算机学会会费', '会费', 30_000, 'demo-society-fee-2027');
+  const societyCard = await createBankCard(tx, tenantId, society, {
+    accountName: SOCIETY,
+    bankName: '中国银行',
+    branch: '示范市高新支行',
+    accountNo: '6216610000098765',
+    isDefault: true,
+  });
+  await applyWithdrawal(
+    tx,
+    tenantId,
+    { userId: 0, name: '何学会', payee: society },
+    { cardId: societyCard, amountFen: 20_000, agreementVersion: 1, agree: true, remark: '上半年会费结算' },
+  );
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ExcelColumn } from '../../platform/http/excel';
 import { exportPagesToFile } from '../../platform/jobs/export';
 import type { JobHandler } from '../../platform/jobs/registry';
+import { jobViewer } from './payees';
 import { expireOrder, listOrders, ORDER_TIMEOUT_JOB } from './service';
 
 export const ORDERS_EXPORT_JOB = 'payments.orders-export';
@@ -31,16 +32,17 @@ const ZPayload = z.object({
 });
 
 export const paymentJobs: Record<string, JobHandler> = {
-  [ORDERS_EXPORT_JOB]: (ctx) => {
+  [ORDERS_EXPORT_JOB]: async (ctx) => {
     const { scope, query } = ZPayload.parse(ctx.payload);
     const title = SCOPE_TITLES[scope];
+    const viewer = await ctx.db.withTenant(ctx.tenantId, (tx) => jobViewer(tx, ctx.tenantId, ctx.userId, ctx.payload));
     return exportPagesToFile(ctx, {
       fileName: `${title}.xlsx`,
       sheet: title,
       columns: scope === 'mine' ? COLUMNS.filter((c) => c.header !== '付款人' && c.header !== '手机号') : COLUMNS,
       page: (current, pageSize) =>
         ctx.db.withTenant(ctx.tenantId, (tx) =>
-          listOrders(tx, ctx.tenantId, scope, ctx.userId ?? 0, { ...ZOrderQuery.parse(query), current, pageSize }),
+          listOrders(tx, ctx.tenantId, scope, viewer, { ...ZOrderQuery.parse(query), current, pageSize }),
         ),
       doneText: (rows) => `${title}（${rows} 条）已导出，请在导出窗口下载。`,
     });

@@ -4,6 +4,7 @@ import type { ExcelColumn } from '../../platform/http/excel';
 import { exportPagesToFile } from '../../platform/jobs/export';
 import type { JobHandler } from '../../platform/jobs/registry';
 import { listInvoices } from './invoices';
+import { jobViewer } from './payees';
 
 export const INVOICES_EXPORT_JOB = 'payments.invoices-export';
 
@@ -38,16 +39,17 @@ const ZPayload = z.object({
 
 /** 我的发票 and 开票管理 to Excel, in the background, as the lists filter them. */
 export const invoiceJobs: Record<string, JobHandler> = {
-  [INVOICES_EXPORT_JOB]: (ctx) => {
+  [INVOICES_EXPORT_JOB]: async (ctx) => {
     const { scope, query } = ZPayload.parse(ctx.payload);
     const title = SCOPE_TITLES[scope];
+    const viewer = await ctx.db.withTenant(ctx.tenantId, (tx) => jobViewer(tx, ctx.tenantId, ctx.userId, ctx.payload));
     return exportPagesToFile(ctx, {
       fileName: `${title}.xlsx`,
       sheet: title,
       columns: scope === 'mine' ? COLUMNS.filter((c) => !PAYEE_ONLY.has(c.header)) : COLUMNS,
       page: (current, pageSize) =>
         ctx.db.withTenant(ctx.tenantId, (tx) =>
-          listInvoices(tx, ctx.tenantId, scope, ctx.userId ?? 0, { ...ZInvoiceQuery.parse(query), current, pageSize }),
+          listInvoices(tx, ctx.tenantId, scope, viewer, { ...ZInvoiceQuery.parse(query), current, pageSize }),
         ),
       doneText: (rows) => `${title}（${rows} 条）已导出，请在导出窗口下载。`,
     });

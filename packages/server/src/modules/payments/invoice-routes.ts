@@ -21,7 +21,8 @@ import type { AppInstance } from '../../platform/http/app-types';
 import { exportJobRoute } from '../../platform/jobs';
 import { INVOICES_EXPORT_JOB } from './invoice-export';
 import * as inv from './invoices';
-import * as repo from './repository';
+import { callerActor, exportedViewer } from './payees';
+import { payerView } from './service';
 
 const tags = ['payments'];
 const P = PAYMENT_PAGES;
@@ -36,10 +37,7 @@ const ZMessageOnly = ZEnvelope(z.null());
 export async function invoiceRoutes(app: AppInstance): Promise<void> {
   const inTenant = callerTenant(app.db);
   const tenantOf = (request: FastifyRequest) => authOf(request).tenantId;
-  const actor = async (tx: Tx, request: FastifyRequest) => {
-    const { userId } = authOf(request);
-    return { userId, name: (await repo.personOf(tx, userId))?.name ?? '' };
-  };
+  const actor = (tx: Tx, request: FastifyRequest) => callerActor(tx, request);
 
   const SCOPES: Record<TInvoiceScope, { page: string; export: string; title: string }> = {
     mine: { page: P.invoiceApply.path, export: P.invoiceApply.export, title: '我的发票' },
@@ -62,8 +60,8 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
       },
       async (request) =>
         ok(
-          await inTenant(request, (tx) =>
-            inv.listInvoices(tx, tenantOf(request), scope, authOf(request).userId, request.query),
+          await inTenant(request, async (tx) =>
+            inv.listInvoices(tx, tenantOf(request), scope, await actor(tx, request), request.query),
           ),
         ),
     );
@@ -74,7 +72,7 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
       title: s.title,
       body: ZInvoiceQuery.partial(),
       kind: INVOICES_EXPORT_JOB,
-      payload: () => ({ scope }),
+      payload: (r) => ({ scope, ...exportedViewer(r) }),
     });
   }
 
@@ -101,7 +99,7 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
     async (request) =>
       ok(
         await inTenant(request, (tx) =>
-          inv.invoiceDetail(tx, tenantOf(request), 'mine', authOf(request).userId, request.params.id),
+          inv.invoiceDetail(tx, tenantOf(request), 'mine', payerView(authOf(request).userId), request.params.id),
         ),
       ),
   );
@@ -149,8 +147,8 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
       },
       async (request) =>
         ok(
-          await inTenant(request, (tx) =>
-            inv.invoiceDetail(tx, tenantOf(request), scope, authOf(request).userId, request.params.id),
+          await inTenant(request, async (tx) =>
+            inv.invoiceDetail(tx, tenantOf(request), scope, await actor(tx, request), request.params.id),
           ),
         ),
     );

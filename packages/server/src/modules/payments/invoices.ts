@@ -23,9 +23,10 @@ import {
 } from '@shetuan/shared/payments';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
+import { listedPayee, type Payee, requireOperator } from './payees';
 import { payerMobiles } from './people';
 import * as repo from './repository';
-import type { Actor } from './service';
+import type { Actor, Viewer } from './service';
 
 /**
  * 发票: invoices of paid orders. The payer applies (我的发票); the payee issues it offline and
@@ -77,48 +78,51 @@ function toInvoice(r: repo.InvoiceListRow, mobile = ''): TInvoice {
   };
 }
 
-function scopeFilter(scope: TInvoiceScope, userId: number): Pick<repo.InvoiceFilter, 'payerUserId' | 'tenantPayee'> {
-  if (scope === 'mine') return { payerUserId: userId };
-  return scope === 'issue' ? { tenantPayee: true } : {};
+function scopeFilter(scope: TInvoiceScope, viewer: Viewer): Pick<repo.InvoiceFilter, 'payerUserId' | 'payeeOrgId'> {
+  if (scope === 'mine') return { payerUserId: viewer.userId };
+  // Without a payee nobody's applications are shown (a payee of -1 matches none).
+  if (!viewer.payee) return { payeeOrgId: -1 };
+  return { payeeOrgId: scope === 'issue' ? viewer.payee.orgId : listedPayee(viewer.payee, undefined) };
 }
 
 /**
- * 我的发票 (the payer's own), 开票管理 (applications for orders paid to the tenant itself) or 开票运营
- * (every application of the tenant).
+ * 我的发票 (the payer's own), 开票管理 (applications for orders paid to the caller's payee) or 开票运营
+ * (every application of the tenant; an organisation's administrator only its own).
  */
 export async function listInvoices(
   tx: Tx,
   tenantId: number,
   scope: TInvoiceScope,
-  userId: number,
+  viewer: Viewer,
   query: TInvoiceQuery,
 ): Promise<TPage<TInvoice>> {
   const { current, pageSize, status, keyword } = query;
   const { rows, total } = await repo.pageInvoices(
     tx,
     tenantId,
-    { status, keyword, ...scopeFilter(scope, userId) },
+    { status, keyword, ...scopeFilter(scope, viewer) },
     { offset: (current - 1) * pageSize, limit: pageSize },
   );
   const mobiles = await payerMobiles(tx, scope === 'mine', rows);
   return { records: rows.map((r) => toInvoice(r, mobiles.get(r.payerUserId) ?? '')), total, current, pageSize };
 }
 
-/** The application as the scope sees it: a payer only their own, 开票管理 only the tenant's own collection. */
+/** The application as the scope sees it: a payer only their own, 开票管理 only the caller's payee's. */
 async function invoiceInScope(
   tx: Tx,
   tenantId: number,
   scope: TInvoiceScope,
-  userId: number,
+  viewer: Viewer,
   id: number,
   lock = false,
 ): Promise<repo.InvoiceRow> {
   const invoice = await repo.getInvoice(tx, tenantId, id, lock);
+  const payee = viewer.payee;
   const visible =
     invoice &&
-    ((scope === 'mine' && invoice.payerUserId === userId) ||
-      (scope === 'issue' && invoice.payeeOrgId === null) ||
-      scope === 'operation');
+    ((scope === 'mine' && invoice.payerUserId === viewer.userId) ||
+      (scope === 'issue' && payee !== null && invoice.payeeOrgId === payee.orgId) ||
+      (scope === 'operation' && payee !== null && (payee.operator || invoice.payeeOrgId === payee.orgId)));
   if (!invoice || !visible) throw fail('发票申请不存在', 404);
   return invoice;
 }
@@ -127,10 +131,10 @@ export async function invoiceDetail(
   tx: Tx,
   tenantId: number,
   scope: TInvoiceScope,
-  userId: number,
+  viewer: Viewer,
   id: number,
 ): Promise<TInvoiceDetail> {
-  await invoiceInScope(tx, tenantId, scope, userId, id);
+  await invoiceInScope(tx, tenantId, scope, viewer, id);
   const row = await repo.invoiceWithOrder(tx, tenantId, id);
   const order = row ? await repo.getOrder(tx, tenantId, row.orderId) : undefined;
   if (!row || !order) throw fail('发票申请不存在', 404);
@@ -228,9 +232,9 @@ export async function applyInvoice(
 }
 
 /** The application to handle: in 开票管理's (or 开票运营's) scope, waiting, with its order locked first. */
-async function pendingForHandling(tx: Tx, tenantId: number, scope: TInvoiceScope, userId: number, id: number) {
+async function pendingForHandling(tx: Tx, tenantId: number, scope: TInvoiceScope, viewer: Viewer, id: number) {
   if (scope === 'mine') throw fail('发票申请不存在', 404);
-  const seen = await invoiceInScope(tx, tenantId, scope, userId, id);
+  const seen = await invoiceInScope(tx, tenantId, scope, viewer, id);
   // The order first, then the application: the same order of locks as an application takes.
   const order = await repo.getOrder(tx, tenantId, seen.orderId, true);
   const invoice = await repo.getInvoice(tx, tenantId, id, true);
@@ -248,12 +252,12 @@ async function pendingForHandling(tx: Tx, tenantId: number, scope: TInvoiceScope
 export async function issueInvoice(
   tx: Tx,
   tenantId: number,
-  issuer: Actor & { userId: number },
+  issuer: Actor & Viewer,
   id: number,
   input: TInvoiceIssue,
   scope: TInvoiceScope = 'issue',
 ): Promise<void> {
-  const { order, invoice } = await pendingForHandling(tx, tenantId, scope, issuer.userId, id);
+  const { order, invoice } = await pendingForHandling(tx, tenantId, scope, issuer, id);
   const file = await repo.tenantFile(tx, tenantId, input.fileId);
   if (!file) throw fail('请上传发票文件');
   if (file.contentType !== 'application/pdf') throw fail('发票文件须为PDF');
@@ -283,12 +287,12 @@ export async function issueInvoice(
 export async function rejectInvoice(
   tx: Tx,
   tenantId: number,
-  reviewer: Actor & { userId: number },
+  reviewer: Actor & Viewer,
   id: number,
   reason: string,
   scope: TInvoiceScope = 'issue',
 ): Promise<void> {
-  const { order } = await pendingForHandling(tx, tenantId, scope, reviewer.userId, id);
+  const { order } = await pendingForHandling(tx, tenantId, scope, reviewer, id);
   await repo.updateInvoice(tx, tenantId, id, {
     status: InvoiceStatus.REJECTED,
     reason,
@@ -317,9 +321,11 @@ export async function invoiceSettings(tx: Tx, tenantId: number): Promise<TInvoic
 export async function saveInvoiceSettings(
   tx: Tx,
   tenantId: number,
-  actor: Actor,
+  actor: Actor & { payee: Payee },
   input: TInvoiceSettingsInput,
 ): Promise<void> {
+  // The tenant's settings, for every payee's orders (README, Payees).
+  requireOperator(actor.payee, '修改开票设置');
   await repo.saveInvoiceSettings(tx, tenantId, { ...input, updatedBy: actor.name });
 }
 

@@ -7,6 +7,7 @@ import { invoiceJobs } from './invoice-export';
 import { invoiceRoutes } from './invoice-routes';
 import { payLinkRoutes } from './pay-link-routes';
 import { reconcileJobs, startReconciliation } from './reconcile';
+import { refundJobs } from './refunds';
 import { paymentRoutes } from './routes';
 import { walletJobs } from './wallet-export';
 import { walletRoutes } from './wallet-routes';
@@ -65,7 +66,7 @@ export const paymentsModule = defineModule({
       ],
     },
   ],
-  jobs: { ...paymentJobs, ...invoiceJobs, ...walletJobs, ...withdrawalJobs, ...reconcileJobs },
+  jobs: { ...paymentJobs, ...invoiceJobs, ...walletJobs, ...withdrawalJobs, ...reconcileJobs, ...refundJobs },
   onWorkerStart: startReconciliation,
   home: paymentsHome,
   seedDemo: seedPaymentsDemo,

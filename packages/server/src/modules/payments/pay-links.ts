@@ -15,7 +15,7 @@ import type { AppConfig } from '../../platform/config';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import * as repo from './repository';
-import { type Actor, orderInScope, payMethods, payOrder } from './service';
+import { type Actor, orderInScope, payerView, payMethods, payOrder } from './service';
 
 /**
  * 付款链接 (/payService?token=): the payer of an order lets someone else pay it without logging in
@@ -46,7 +46,7 @@ export async function createPayLink(
   payer: Actor & { userId: number },
   id: number,
 ): Promise<TPayLink> {
-  const order = await orderInScope(tx, tenantId, 'mine', payer.userId, id, true);
+  const order = await orderInScope(tx, tenantId, 'mine', payerView(payer.userId), id, true);
   if (order.status !== OrderStatus.PENDING) throw fail(`订单${statusName(order.status)}，不能生成付款链接`);
   if (order.expiresAt.getTime() <= Date.now()) throw fail('订单已超时，不能生成付款链接');
   const expiresAt = order.expiresAt.toISOString();
@@ -70,7 +70,7 @@ export async function revokePayLink(
   payer: Actor & { userId: number },
   id: number,
 ): Promise<void> {
-  const order = await orderInScope(tx, tenantId, 'mine', payer.userId, id, true);
+  const order = await orderInScope(tx, tenantId, 'mine', payerView(payer.userId), id, true);
   if (!order.payLinkToken) return;
   await repo.setPayLink(tx, tenantId, order.id, null);
   await repo.insertEvent(tx, tenantId, {

@@ -268,10 +268,16 @@ export async function updateOrder(
     .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)));
 }
 
-export interface OrderFilter extends Omit<TOrderQuery, 'current' | 'pageSize'> {
+export interface OrderFilter extends Omit<TOrderQuery, 'current' | 'pageSize' | 'payee'> {
   payerUserId?: number;
-  /** Only orders to the tenant itself (收款订单). */
-  tenantPayee?: boolean;
+  /** Only orders to one payee: null the tenant itself, else an organisation (undefined: any). */
+  payeeOrgId?: number | null | undefined;
+}
+
+/** A column equal to a payee: null the tenant itself, a number an organisation, undefined any. */
+function payeeIs(column: AnyColumn, payeeOrgId: number | null | undefined): SQL | undefined {
+  if (payeeOrgId === undefined) return undefined;
+  return payeeOrgId === null ? isNull(column) : eq(column, payeeOrgId);
 }
 
 function orderWhere(tenantId: number, f: OrderFilter): SQL | undefined {
@@ -279,7 +285,7 @@ function orderWhere(tenantId: number, f: OrderFilter): SQL | undefined {
   return and(
     eq(orders.tenantId, tenantId),
     f.payerUserId !== undefined ? eq(orders.payerUserId, f.payerUserId) : undefined,
-    f.tenantPayee ? isNull(orders.payeeOrgId) : undefined,
+    payeeIs(orders.payeeOrgId, f.payeeOrgId),
     f.status !== undefined ? eq(orders.status, f.status) : undefined,
     f.method ? eq(orders.method, f.method) : undefined,
     onChinaDays(orders.createdAt, f.from, f.to),
@@ -431,18 +437,121 @@ export async function insertRefund(
     reason: string;
     createdBy: string;
     providerRefundId: string;
+    paymentId?: number | null;
+    accountId?: number | null;
+    settledAt?: Date | null;
   },
-): Promise<void> {
-  await tx.insert(orderRefunds).values({ ...r, tenantId });
+): Promise<number> {
+  const [row] = await tx
+    .insert(orderRefunds)
+    .values({ ...r, tenantId })
+    .returning({ id: orderRefunds.id });
+  if (!row) throw new Error('refund insert returned nothing');
+  return row.id;
 }
 
-/** Refunds of the order still in progress at the provider. */
+export type RefundRow = typeof orderRefunds.$inferSelect;
+export type PaymentRow = typeof orderPayments.$inferSelect;
+
+/** A refund by its id or its number, locked for the caller's transaction when `lock` (after its order). */
+export async function getRefund(
+  tx: Tx,
+  tenantId: number,
+  by: { id: number } | { refundNo: string },
+  lock = false,
+): Promise<RefundRow | undefined> {
+  const q = tx
+    .select()
+    .from(orderRefunds)
+    .where(
+      and(
+        eq(orderRefunds.tenantId, tenantId),
+        'id' in by ? eq(orderRefunds.id, by.id) : eq(orderRefunds.refundNo, by.refundNo),
+      ),
+    );
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** How many refunds the order has had (any state): the ordinal in a new refund's number (under the order's lock). */
+export async function countRefunds(tx: Tx, tenantId: number, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.tenantId, tenantId), eq(orderRefunds.orderId, orderId)));
+  return row?.n ?? 0;
+}
+
+/** A refund asked of its provider that it says it is processing: 退款中 until it says how it ended. */
+export async function markRefundProcessing(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  providerRefundId: string,
+): Promise<void> {
+  await tx
+    .update(orderRefunds)
+    .set({ state: 'processing', providerRefundId })
+    .where(and(eq(orderRefunds.tenantId, tenantId), eq(orderRefunds.id, id), eq(orderRefunds.state, 'requested')));
+}
+
+/** A refund finished at its provider: done or failed, once. */
+export async function settleRefund(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  values: { state: 'done' | 'failed'; providerRefundId: string; settledAt: Date },
+): Promise<void> {
+  await tx
+    .update(orderRefunds)
+    .set(values)
+    .where(and(eq(orderRefunds.tenantId, tenantId), eq(orderRefunds.id, id)));
+}
+
+/** One payment of an order. */
+export async function getPayment(tx: Tx, tenantId: number, orderId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(orderPayments)
+    .where(and(eq(orderPayments.tenantId, tenantId), eq(orderPayments.orderId, orderId), eq(orderPayments.id, id)));
+  return row;
+}
+
+/** The states of a refund not yet finished: asked of its provider (requested), or processing there. */
+export const OPEN_REFUND_STATES = ['requested', 'processing'];
+
+/** Refunds of the order (not of its exceptions) still in progress (requested or processing). */
 export async function refundsInProgress(tx: Tx, tenantId: number, orderId: number): Promise<number> {
   const [row] = await tx
     .select({ n: sql<string>`coalesce(sum(${orderRefunds.amountFen}), 0)` })
     .from(orderRefunds)
     .where(
-      and(eq(orderRefunds.tenantId, tenantId), eq(orderRefunds.orderId, orderId), eq(orderRefunds.state, 'processing')),
+      and(
+        eq(orderRefunds.tenantId, tenantId),
+        eq(orderRefunds.orderId, orderId),
+        inArray(orderRefunds.state, OPEN_REFUND_STATES),
+        isNull(orderRefunds.paymentId),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * What a payee's orders' refunds still in progress will take from its account (requested or
+ * processing; not exceptions, which come from suspense): held back from what it may withdraw.
+ */
+export async function payeeRefundsInProgress(tx: Tx, tenantId: number, payeeOrgId: number | null): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<string>`coalesce(sum(${orderRefunds.amountFen}), 0)` })
+    .from(orderRefunds)
+    .innerJoin(orders, and(eq(orders.tenantId, tenantId), eq(orders.id, orderRefunds.orderId)))
+    .where(
+      and(
+        eq(orderRefunds.tenantId, tenantId),
+        inArray(orderRefunds.state, OPEN_REFUND_STATES),
+        isNull(orderRefunds.paymentId),
+        payeeOrgId === null ? isNull(orders.payeeOrgId) : eq(orders.payeeOrgId, payeeOrgId),
+      ),
     );
   return Number(row?.n ?? 0);
 }
@@ -635,8 +744,8 @@ export interface InvoiceFilter {
   status?: number | undefined;
   keyword?: string | undefined;
   payerUserId?: number;
-  /** Only applications for orders paid to the tenant itself (开票管理). */
-  tenantPayee?: boolean;
+  /** Only applications for orders paid to one payee (开票管理: the caller's); undefined any. */
+  payeeOrgId?: number | null | undefined;
 }
 
 const invoiceListColumns = {
@@ -654,7 +763,7 @@ function invoiceWhere(tenantId: number, f: InvoiceFilter): SQL | undefined {
     eq(invoices.tenantId, tenantId),
     eq(orders.tenantId, tenantId),
     f.payerUserId !== undefined ? eq(invoices.payerUserId, f.payerUserId) : undefined,
-    f.tenantPayee ? isNull(invoices.payeeOrgId) : undefined,
+    payeeIs(invoices.payeeOrgId, f.payeeOrgId),
     f.status !== undefined ? eq(invoices.status, f.status) : undefined,
     like
       ? or(
@@ -757,40 +866,61 @@ export async function tenantFile(
 
 // ———————— 钱包 and 流水 (read views of the ledger): the rules are in wallet.ts ————————
 
-const PAYEE_TENANT = 'payee:tenant';
-
-/** The tenant's payee and suspense accounts in one pass over the ledger (sums in fen). */
+/**
+ * A payee's account (payee:tenant, payee:org:<id>) in one pass over its ledger lines (sums in fen),
+ * and what suspense:refund holds for that payee's orders.
+ */
 export async function walletTotals(
   tx: Tx,
   tenantId: number,
+  account: string,
+  payeeOrgId: number | null,
 ): Promise<{ creditFen: number; debitFen: number; balanceFen: number; suspenseFen: number; orders: number }> {
   // Income and refunds are the order-linked lines; withdrawals (no order) only change the balance.
-  const [row] = await tx
-    .select({
-      credit: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = ${PAYEE_TENANT} and ${ledgerEntries.amountFen} < 0 and ${ledgerEntries.orderId} is not null), 0)`,
-      debit: sql<string>`coalesce(sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = ${PAYEE_TENANT} and ${ledgerEntries.amountFen} > 0 and ${ledgerEntries.orderId} is not null), 0)`,
-      balance: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = ${PAYEE_TENANT}), 0)`,
-      suspense: sql<string>`coalesce(sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = 'suspense:refund'), 0)`,
-      orders: sql<string>`count(distinct ${ledgerEntries.orderId}) filter (where ${ledgerEntries.account} = ${PAYEE_TENANT} and ${ledgerEntries.amountFen} < 0)`,
-    })
-    .from(ledgerEntries)
-    .where(
-      and(eq(ledgerEntries.tenantId, tenantId), inArray(ledgerEntries.account, [PAYEE_TENANT, 'suspense:refund'])),
-    );
+  const [[row], [suspense]] = await Promise.all([
+    tx
+      .select({
+        credit: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.amountFen} < 0 and ${ledgerEntries.orderId} is not null), 0)`,
+        debit: sql<string>`coalesce(sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.amountFen} > 0 and ${ledgerEntries.orderId} is not null), 0)`,
+        balance: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}), 0)`,
+        orders: sql<string>`count(distinct ${ledgerEntries.orderId}) filter (where ${ledgerEntries.amountFen} < 0)`,
+      })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.tenantId, tenantId), eq(ledgerEntries.account, account))),
+    tx
+      .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountFen}), 0)` })
+      .from(ledgerEntries)
+      .innerJoin(
+        orders,
+        and(
+          eq(orders.tenantId, tenantId),
+          eq(orders.tenantId, ledgerEntries.tenantId),
+          eq(orders.id, ledgerEntries.orderId),
+        ),
+      )
+      .where(
+        and(
+          eq(ledgerEntries.tenantId, tenantId),
+          eq(ledgerEntries.account, 'suspense:refund'),
+          payeeIs(orders.payeeOrgId, payeeOrgId),
+        ),
+      ),
+  ]);
   return {
     creditFen: Number(row?.credit ?? 0),
     debitFen: Number(row?.debit ?? 0),
     balanceFen: Number(row?.balance ?? 0),
-    suspenseFen: Number(row?.suspense ?? 0),
+    suspenseFen: Number(suspense?.sum ?? 0),
     orders: Number(row?.orders ?? 0),
   };
 }
 
-/** payee:tenant's credits and debits by month ('YYYY-MM' in China time) since `since`. */
+/** A payee account's credits and debits by month ('YYYY-MM' in China time) since `since`. */
 export async function walletMonths(
   tx: Tx,
   tenantId: number,
   since: Date,
+  account: string,
 ): Promise<{ month: string; creditFen: number; debitFen: number }[]> {
   const month = sql<string>`to_char(${ledgerEntries.at} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
   const rows = await tx
@@ -803,7 +933,7 @@ export async function walletMonths(
     .where(
       and(
         eq(ledgerEntries.tenantId, tenantId),
-        eq(ledgerEntries.account, PAYEE_TENANT),
+        eq(ledgerEntries.account, account),
         gte(ledgerEntries.at, since),
         sql`${ledgerEntries.orderId} is not null`,
       ),
@@ -813,8 +943,10 @@ export async function walletMonths(
 }
 
 export interface FlowFilter {
-  /** One account only (支付流水: payee:tenant). */
+  /** One account only (支付流水: the payee's account). */
   account?: string | undefined;
+  /** Every line of the ledger transactions that touch one of these accounts (a payee's movements, both sides). */
+  touching?: readonly string[] | undefined;
   keyword?: string | undefined;
   /** China-time dates, YYYY-MM-DD, both included. */
   from?: string | undefined;
@@ -842,6 +974,12 @@ export async function pageFlows(
   const where = and(
     eq(ledgerEntries.tenantId, tenantId),
     f.account ? eq(ledgerEntries.account, f.account) : undefined,
+    f.touching
+      ? sql`${ledgerEntries.txn} in (select txn from ledger_entries where tenant_id = ${tenantId} and account in (${sql.join(
+          f.touching.map((a) => sql`${a}`),
+          sql`, `,
+        )}))`
+      : undefined,
     onChinaDays(ledgerEntries.at, f.from, f.to),
     like ? or(ilike(orders.orderNo, like), ilike(orders.title, like)) : undefined,
   );
@@ -911,69 +1049,89 @@ export async function orderStats(tx: Tx, tenantId: number, f: OrderFilter, since
 
 export type BankCardRow = typeof bankCards.$inferSelect;
 
-/** The payee's cards (the tenant's own: payee_org_id null), the default first. */
-export async function listBankCards(tx: Tx, tenantId: number): Promise<BankCardRow[]> {
+/** A payee's cards (payee_org_id null: the tenant's own), the default first. */
+export async function listBankCards(tx: Tx, tenantId: number, payeeOrgId: number | null): Promise<BankCardRow[]> {
   return tx
     .select()
     .from(bankCards)
-    .where(and(eq(bankCards.tenantId, tenantId), isNull(bankCards.payeeOrgId)))
+    .where(and(eq(bankCards.tenantId, tenantId), payeeIs(bankCards.payeeOrgId, payeeOrgId)))
     .orderBy(desc(bankCards.isDefault), asc(bankCards.id));
 }
 
-export async function getBankCard(tx: Tx, tenantId: number, id: number): Promise<BankCardRow | undefined> {
+export async function getBankCard(
+  tx: Tx,
+  tenantId: number,
+  payeeOrgId: number | null,
+  id: number,
+): Promise<BankCardRow | undefined> {
   const [row] = await tx
     .select()
     .from(bankCards)
-    .where(and(eq(bankCards.tenantId, tenantId), isNull(bankCards.payeeOrgId), eq(bankCards.id, id)));
+    .where(and(eq(bankCards.tenantId, tenantId), payeeIs(bankCards.payeeOrgId, payeeOrgId), eq(bankCards.id, id)));
   return row;
 }
 
-export async function countBankCards(tx: Tx, tenantId: number): Promise<number> {
+export async function countBankCards(tx: Tx, tenantId: number, payeeOrgId: number | null): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(bankCards)
-    .where(and(eq(bankCards.tenantId, tenantId), isNull(bankCards.payeeOrgId)));
+    .where(and(eq(bankCards.tenantId, tenantId), payeeIs(bankCards.payeeOrgId, payeeOrgId)));
   return row?.n ?? 0;
 }
 
 /** Takes the default from every card of the payee (before one is made the default). */
-export async function clearDefaultCard(tx: Tx, tenantId: number): Promise<void> {
+export async function clearDefaultCard(tx: Tx, tenantId: number, payeeOrgId: number | null): Promise<void> {
   await tx
     .update(bankCards)
     .set({ isDefault: false, updatedAt: new Date() })
-    .where(and(eq(bankCards.tenantId, tenantId), isNull(bankCards.payeeOrgId), eq(bankCards.isDefault, true)));
+    .where(
+      and(eq(bankCards.tenantId, tenantId), payeeIs(bankCards.payeeOrgId, payeeOrgId), eq(bankCards.isDefault, true)),
+    );
 }
 
 export type BankCardValues = Pick<BankCardRow, 'accountName' | 'bankName' | 'branch' | 'accountNo' | 'isDefault'>;
 
-export async function insertBankCard(tx: Tx, tenantId: number, values: BankCardValues): Promise<number> {
+export async function insertBankCard(
+  tx: Tx,
+  tenantId: number,
+  payeeOrgId: number | null,
+  values: BankCardValues,
+): Promise<number> {
   const [row] = await tx
     .insert(bankCards)
-    .values({ ...values, tenantId })
+    .values({ ...values, payeeOrgId, tenantId })
     .returning({ id: bankCards.id });
   return row?.id ?? 0;
 }
 
-export async function updateBankCard(tx: Tx, tenantId: number, id: number, values: BankCardValues): Promise<void> {
+export async function updateBankCard(
+  tx: Tx,
+  tenantId: number,
+  payeeOrgId: number | null,
+  id: number,
+  values: BankCardValues,
+): Promise<void> {
   await tx
     .update(bankCards)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(bankCards.tenantId, tenantId), isNull(bankCards.payeeOrgId), eq(bankCards.id, id)));
+    .where(and(eq(bankCards.tenantId, tenantId), payeeIs(bankCards.payeeOrgId, payeeOrgId), eq(bankCards.id, id)));
 }
 
-export async function deleteBankCard(tx: Tx, tenantId: number, id: number): Promise<void> {
+export async function deleteBankCard(tx: Tx, tenantId: number, payeeOrgId: number | null, id: number): Promise<void> {
   await tx
     .delete(bankCards)
-    .where(and(eq(bankCards.tenantId, tenantId), isNull(bankCards.payeeOrgId), eq(bankCards.id, id)));
+    .where(and(eq(bankCards.tenantId, tenantId), payeeIs(bankCards.payeeOrgId, payeeOrgId), eq(bankCards.id, id)));
 }
 
-/** Makes the oldest card the default when none is (after the default was removed). */
-export async function ensureDefaultCard(tx: Tx, tenantId: number): Promise<void> {
+/** Makes the payee's oldest card the default when none is (after the default was removed). */
+export async function ensureDefaultCard(tx: Tx, tenantId: number, payeeOrgId: number | null): Promise<void> {
+  const org = payeeOrgId ?? 0;
   await tx.execute(sql`
     update bank_cards set is_default = true, updated_at = now()
-    where tenant_id = ${tenantId} and payee_org_id is null
-      and id = (select min(id) from bank_cards where tenant_id = ${tenantId} and payee_org_id is null)
-      and not exists (select 1 from bank_cards where tenant_id = ${tenantId} and payee_org_id is null and is_default)`);
+    where tenant_id = ${tenantId} and coalesce(payee_org_id, 0) = ${org}
+      and id = (select min(id) from bank_cards where tenant_id = ${tenantId} and coalesce(payee_org_id, 0) = ${org})
+      and not exists (select 1 from bank_cards where tenant_id = ${tenantId} and coalesce(payee_org_id, 0) = ${org}
+        and is_default)`);
 }
 
 // ———————— 收款协议 and 开票设置 (one row per tenant) ————————
@@ -1023,11 +1181,26 @@ export async function saveInvoiceSettings(
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 /**
- * Serialises withdrawals of one tenant's payee for the rest of the transaction: the balance read
- * after it is the balance the withdrawal is checked against, also under concurrent requests.
+ * Serialises the withdrawals and cards of one payee (the tenant itself, or an organisation) for the
+ * rest of the transaction: the balance read after it is the balance the withdrawal is checked
+ * against, also under concurrent requests. Payees do not wait for each other.
  */
-export async function lockPayeeWallet(tx: Tx, tenantId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payee-wallet:${tenantId}`}, 0))`);
+export async function lockPayeeWallet(tx: Tx, tenantId: number, payeeOrgId: number | null): Promise<void> {
+  const key = payeeOrgId === null ? `payee-wallet:${tenantId}` : `payee-wallet:${tenantId}:org:${payeeOrgId}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/**
+ * The collection agreement's lock: shared by a withdrawal (it reads the version its applicant agreed
+ * to), exclusive for saving a new version, so no withdrawal is taken under a version being replaced.
+ */
+export async function lockAgreement(tx: Tx, tenantId: number, exclusive: boolean): Promise<void> {
+  const key = `pay-agreement:${tenantId}`;
+  await tx.execute(
+    exclusive
+      ? sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`
+      : sql`select pg_advisory_xact_lock_shared(hashtextextended(${key}, 0))`,
+  );
 }
 
 /** An account's balance in fen as the ledger holds it (debit positive). */
@@ -1078,6 +1251,8 @@ export async function updateWithdrawal(
 }
 
 export interface WithdrawalFilter {
+  /** One payee's (null the tenant itself); undefined every payee's. */
+  payeeOrgId?: number | null | undefined;
   keyword?: string | undefined;
   status?: number | undefined;
   from?: string | undefined;
@@ -1093,6 +1268,7 @@ export async function pageWithdrawals(
   const like = f.keyword ? likePattern(f.keyword) : null;
   const where = and(
     eq(withdrawals.tenantId, tenantId),
+    payeeIs(withdrawals.payeeOrgId, f.payeeOrgId),
     f.status !== undefined ? eq(withdrawals.status, f.status) : undefined,
     onChinaDays(withdrawals.createdAt, f.from, f.to),
     like
@@ -1118,24 +1294,23 @@ export async function pageWithdrawals(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The wallet's withdrawal figures: held by waiting withdrawals, paid out, fees taken (fen, positive). */
+/**
+ * A payee's withdrawal figures: held by waiting withdrawals, paid out (net), fees taken (fen,
+ * positive), from its withdrawals (the ledger check proves they agree with the ledger).
+ */
 export async function withdrawalTotals(
   tx: Tx,
   tenantId: number,
+  payeeOrgId: number | null,
 ): Promise<{ withdrawingFen: number; withdrawnFen: number; serviceFeeFen: number }> {
   const [row] = await tx
     .select({
-      withdrawing: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = 'payee:withdrawing'), 0)`,
-      withdrawn: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = 'payout:bank'), 0)`,
-      fee: sql<string>`coalesce(-sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.account} = 'revenue:service-fee'), 0)`,
+      withdrawing: sql<string>`coalesce(sum(${withdrawals.amountFen}) filter (where ${withdrawals.status} = 0), 0)`,
+      withdrawn: sql<string>`coalesce(sum(${withdrawals.amountFen} - ${withdrawals.feeFen}) filter (where ${withdrawals.status} = 1), 0)`,
+      fee: sql<string>`coalesce(sum(${withdrawals.feeFen}) filter (where ${withdrawals.status} = 1), 0)`,
     })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.tenantId, tenantId),
-        inArray(ledgerEntries.account, ['payee:withdrawing', 'payout:bank', 'revenue:service-fee']),
-      ),
-    );
+    .from(withdrawals)
+    .where(and(eq(withdrawals.tenantId, tenantId), payeeIs(withdrawals.payeeOrgId, payeeOrgId)));
   return {
     withdrawingFen: Number(row?.withdrawing ?? 0),
     withdrawnFen: Number(row?.withdrawn ?? 0),
@@ -1167,21 +1342,31 @@ export async function countOrdersToPay(tx: Tx, tenantId: number, payerUserId: nu
   return row?.n ?? 0;
 }
 
-/** Orders paid to the tenant itself in one state, e.g. 1 待审核 (orders_tenant_status_expires). */
-export async function countCollectionOrders(tx: Tx, tenantId: number, status: number): Promise<number> {
+/** Orders paid to one payee in one state, e.g. 1 待审核 (orders_tenant_status_expires). */
+export async function countCollectionOrders(
+  tx: Tx,
+  tenantId: number,
+  status: number,
+  payeeOrgId: number | null,
+): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.tenantId, tenantId), eq(orders.status, status), isNull(orders.payeeOrgId)));
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.status, status), payeeIs(orders.payeeOrgId, payeeOrgId)));
   return row?.n ?? 0;
 }
 
-/** Invoice applications for the tenant itself in one state (invoices_tenant_status_created). */
-export async function countIssueInvoices(tx: Tx, tenantId: number, status: number): Promise<number> {
+/** Invoice applications for one payee in one state (invoices_tenant_status_created). */
+export async function countIssueInvoices(
+  tx: Tx,
+  tenantId: number,
+  status: number,
+  payeeOrgId: number | null,
+): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(invoices)
-    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.status, status), isNull(invoices.payeeOrgId)));
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.status, status), payeeIs(invoices.payeeOrgId, payeeOrgId)));
   return row?.n ?? 0;
 }
 
@@ -1192,4 +1377,66 @@ export async function countWithdrawals(tx: Tx, tenantId: number, status: number)
     .from(withdrawals)
     .where(and(eq(withdrawals.tenantId, tenantId), eq(withdrawals.status, status)));
   return row?.n ?? 0;
+}
+
+// ———————— The ledger check per payee (service.ts ledgerCheck) ————————
+
+/** Sums in fen by key ('' for the tenant itself, else the organisation's id). */
+type BySums = Map<string, number>;
+const byKey = (rows: { k: string | number | null; s: string | null }[]): BySums =>
+  new Map(rows.map((r) => [r.k === null ? '' : String(r.k), Number(r.s ?? 0)]));
+
+/**
+ * What the ledger holds for each payee and for suspense, beside what the business records say it
+ * should: payments applied less refunds of the orders done less withdrawals held or paid out
+ * (payee accounts), withdrawals waiting (withdrawing accounts), exceptions less their refunds done
+ * (suspense). And the ledger transactions that touch two payees' accounts (there must be none).
+ */
+export async function payeeBooks(tx: Tx, tenantId: number) {
+  const ledger = await queryRows<{ account: string; s: string }>(
+    tx,
+    sql`select account, sum(amount_fen) as s from ledger_entries
+      where tenant_id = ${tenantId} and (account like 'payee:%' or account = 'suspense:refund') group by account`,
+  );
+  const applied = await queryRows<{ k: string | null; s: string }>(
+    tx,
+    sql`select o.payee_org_id as k, sum(p.amount_fen) as s from order_payments p
+      join orders o on o.tenant_id = ${tenantId} and o.id = p.order_id
+      where p.tenant_id = ${tenantId} and p.state = 'applied' group by o.payee_org_id`,
+  );
+  const refunded = await queryRows<{ k: string | null; s: string }>(
+    tx,
+    sql`select o.payee_org_id as k, sum(r.amount_fen) as s from order_refunds r
+      join orders o on o.tenant_id = ${tenantId} and o.id = r.order_id
+      where r.tenant_id = ${tenantId} and r.state = 'done' and r.payment_id is null group by o.payee_org_id`,
+  );
+  const out = await queryRows<{ k: string | null; taken: string; waiting: string }>(
+    tx,
+    sql`select payee_org_id as k, sum(amount_fen) filter (where status in (0, 1)) as taken,
+        sum(amount_fen) filter (where status = 0) as waiting
+      from withdrawals where tenant_id = ${tenantId} group by payee_org_id`,
+  );
+  const [suspense] = await queryRows<{ exceptions: string | null; returned: string | null }>(
+    tx,
+    sql`select
+      (select sum(amount_fen) from order_payments where tenant_id = ${tenantId} and state = 'exception') as exceptions,
+      (select sum(amount_fen) from order_refunds where tenant_id = ${tenantId} and state = 'done'
+        and payment_id is not null) as returned`,
+  );
+  const crossing = await queryRows<{ txn: string }>(
+    tx,
+    sql`select txn from ledger_entries where tenant_id = ${tenantId} and account like 'payee:%'
+      group by txn having count(distinct case when account = 'payee:withdrawing' then 'tenant'
+        when account like 'payee:withdrawing:%' then substr(account, length('payee:withdrawing:') + 1)
+        else substr(account, length('payee:') + 1) end) > 1 limit 10`,
+  );
+  return {
+    ledger: new Map(ledger.map((r) => [r.account, Number(r.s)])),
+    applied: byKey(applied),
+    refunded: byKey(refunded),
+    taken: byKey(out.map((r) => ({ k: r.k, s: r.taken }))),
+    waiting: byKey(out.map((r) => ({ k: r.k, s: r.waiting }))),
+    suspenseExpectedFen: Number(suspense?.exceptions ?? 0) - Number(suspense?.returned ?? 0),
+    crossing: crossing.map((r) => r.txn),
+  };
 }

@@ -5,12 +5,16 @@ import {
   ZCancelOrder,
   ZDevCashier,
   ZDevCashierAction,
+  ZExceptionRefund,
   ZOrder,
   ZOrderDetail,
   ZOrderQuery,
   ZOrderState,
   ZOrderStats,
   ZOrderStatsQuery,
+  ZPayeeContext,
+  ZPayeeOption,
+  ZPayeeOptionsQuery,
   ZPayOptions,
   ZPayStart,
   ZPayStarted,
@@ -29,6 +33,8 @@ import { AppError } from '../../platform/http/errors';
 import { exportJobRoute } from '../../platform/jobs';
 import { tenantOfRequest } from '../../platform/tenancy/request-tenant';
 import { ORDERS_EXPORT_JOB } from './export';
+import { callerActor, exportedViewer, payeeOptions, requireOperator } from './payees';
+import { type InTenant, type LogError, receiveRefundNotification, refundException, refundOrder } from './refunds';
 import * as repo from './repository';
 import * as pay from './service';
 import { orderStats } from './stats';
@@ -66,10 +72,53 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
   const config = app.config;
   const inTenant = callerTenant(db);
   const tenantOf = (request: FastifyRequest) => authOf(request).tenantId;
-  const actor = async (tx: Tx, request: FastifyRequest) => {
-    const { userId } = authOf(request);
-    return { userId, name: (await repo.personOf(tx, userId))?.name ?? '' };
-  };
+  const actor = (tx: Tx, request: FastifyRequest) => callerActor(tx, request);
+  /** The caller's tenant, one transaction per call (a refund runs three: refunds.ts). */
+  const inTenantOf =
+    (request: FastifyRequest): InTenant =>
+    (work) =>
+      inTenant(request, work);
+  const logOf =
+    (request: FastifyRequest): LogError =>
+    (err, msg) =>
+      request.log.error({ err }, msg);
+  /** 收款账户 are the tenant's (every payee is collected through them): its operators' only. */
+  const operatorOnly = async (tx: Tx, request: FastifyRequest) =>
+    requireOperator((await actor(tx, request)).payee, '管理收款账户');
+
+  // ——— 收款方: who the caller receives as, and the operators' payee filter ———
+  app.get(
+    '/payments/payee',
+    {
+      config: { permission: 'identity' },
+      schema: {
+        tags,
+        summary: '当前身份的收款方（学会本身或所在单位）及是否为平台运营方',
+        response: { 200: ZEnvelope(ZPayeeContext) },
+      },
+    },
+    async (request) => ok(await inTenant(request, async (tx) => (await actor(tx, request)).payee)),
+  );
+  app.get(
+    '/payments/payees',
+    {
+      config: { permission: P.operation.path },
+      schema: {
+        tags,
+        summary: '收款方选项（本单位及下属单位，按名称搜索，最多50个）',
+        querystring: ZPayeeOptionsQuery,
+        response: { 200: ZEnvelope(z.array(ZPayeeOption)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await inTenant(request, async (tx) => {
+          const { payee } = await actor(tx, request);
+          if (!payee.operator) return [{ value: payee.orgId ?? 0, label: payee.name }];
+          return payeeOptions(tx, tenantOf(request), request.query.keyword);
+        }),
+      ),
+  );
 
   // Alipay notifies with a form body; its signature is over the fields, kept as sent.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
@@ -87,8 +136,8 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
       },
       async (request) =>
         ok(
-          await inTenant(request, (tx) =>
-            pay.listOrders(tx, tenantOf(request), scope, authOf(request).userId, request.query),
+          await inTenant(request, async (tx) =>
+            pay.listOrders(tx, tenantOf(request), scope, await actor(tx, request), request.query),
           ),
         ),
     );
@@ -99,7 +148,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
       title: s.title,
       body: ZOrderQuery.partial(),
       kind: ORDERS_EXPORT_JOB,
-      payload: () => ({ scope }),
+      payload: (r) => ({ scope, ...exportedViewer(r) }),
     });
     if (scope !== 'mine') {
       app.get(
@@ -115,8 +164,8 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
         },
         async (request) =>
           ok(
-            await inTenant(request, (tx) =>
-              orderStats(tx, tenantOf(request), scope, authOf(request).userId, request.query),
+            await inTenant(request, async (tx) =>
+              orderStats(tx, tenantOf(request), scope, await actor(tx, request), request.query),
             ),
           ),
       );
@@ -129,8 +178,14 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
       },
       async (request) =>
         ok(
-          await inTenant(request, (tx) =>
-            pay.orderDetail(tx, tenantOf(request), scope, authOf(request).userId, request.params.id),
+          await inTenant(request, async (tx) =>
+            pay.orderDetail(
+              tx,
+              tenantOf(request),
+              scope,
+              scope === 'mine' ? pay.payerView(authOf(request).userId) : await actor(tx, request),
+              request.params.id,
+            ),
           ),
         ),
     );
@@ -178,16 +233,47 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
           },
         },
         async (request) => {
-          const message = await inTenant(request, async (tx) =>
-            pay.refundOrder(
-              tx,
-              tenantOf(request),
-              config,
-              scope,
-              await actor(tx, request),
-              request.params.id,
-              request.body,
-            ),
+          // Three transactions (refunds.ts): the refund recorded, the provider asked outside, its answer recorded.
+          const who = await inTenant(request, (tx) => actor(tx, request));
+          const message = await refundOrder(
+            inTenantOf(request),
+            tenantOf(request),
+            config,
+            scope,
+            who,
+            request.params.id,
+            request.body,
+            originOf(request),
+            logOf(request),
+          );
+          return ok(null, message);
+        },
+      );
+      app.post(
+        `${base}/:id/payments/:paymentId/refund`,
+        {
+          config: { permission: refund },
+          schema: {
+            tags,
+            summary: '退回异常款（已取消或已支付订单又收到的付款）：原路退回，或登记为线下转账退回',
+            params: ZIdParam.extend({ paymentId: ZIdParam.shape.id }),
+            body: ZExceptionRefund,
+            response: { 200: ZMessageOnly },
+          },
+        },
+        async (request) => {
+          const who = await inTenant(request, (tx) => actor(tx, request));
+          const message = await refundException(
+            inTenantOf(request),
+            tenantOf(request),
+            config,
+            scope,
+            who,
+            request.params.id,
+            request.params.paymentId,
+            request.body,
+            originOf(request),
+            logOf(request),
           );
           return ok(null, message);
         },
@@ -311,7 +397,13 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
         response: { 200: ZEnvelope(ZPage(ZReceivingAccount)) },
       },
     },
-    async (request) => ok(await inTenant(request, (tx) => pay.listAccounts(tx, tenantOf(request), request.query))),
+    async (request) =>
+      ok(
+        await inTenant(request, async (tx) => {
+          await operatorOnly(tx, request);
+          return pay.listAccounts(tx, tenantOf(request), request.query);
+        }),
+      ),
   );
   app.get(
     '/payments/accounts/:id',
@@ -324,7 +416,13 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
         response: { 200: ZEnvelope(ZReceivingAccount) },
       },
     },
-    async (request) => ok(await inTenant(request, (tx) => pay.getAccount(tx, tenantOf(request), request.params.id))),
+    async (request) =>
+      ok(
+        await inTenant(request, async (tx) => {
+          await operatorOnly(tx, request);
+          return pay.getAccount(tx, tenantOf(request), request.params.id);
+        }),
+      ),
   );
   app.post(
     '/payments/accounts',
@@ -339,7 +437,12 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     },
     async (request) =>
       ok(
-        { id: await inTenant(request, (tx) => pay.createAccount(tx, tenantOf(request), config, request.body)) },
+        {
+          id: await inTenant(request, async (tx) => {
+            await operatorOnly(tx, request);
+            return pay.createAccount(tx, tenantOf(request), config, request.body);
+          }),
+        },
         '新增成功',
       ),
   );
@@ -356,9 +459,10 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      await inTenant(request, (tx) =>
-        pay.updateAccount(tx, tenantOf(request), config, request.params.id, request.body),
-      );
+      await inTenant(request, async (tx) => {
+        await operatorOnly(tx, request);
+        await pay.updateAccount(tx, tenantOf(request), config, request.params.id, request.body);
+      });
       return ok(null, '保存成功');
     },
   );
@@ -369,7 +473,10 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
       schema: { tags, summary: '删除收款账户（未被订单使用时）', params: ZIdParam, response: { 200: ZMessageOnly } },
     },
     async (request) => {
-      await inTenant(request, (tx) => pay.deleteAccount(tx, tenantOf(request), config, request.params.id));
+      await inTenant(request, async (tx) => {
+        await operatorOnly(tx, request);
+        await pay.deleteAccount(tx, tenantOf(request), config, request.params.id);
+      });
       return ok(null, '删除成功');
     },
   );
@@ -401,6 +508,26 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
         (await db.withTenant(tenantId, (tx) =>
           pay.receiveNotification(tx, tenantId, config, request.params.accountId, raw),
         ));
+      return reply.code(answer.status).type(answer.contentType).send(answer.body);
+    },
+  );
+  app.post(
+    '/public/payments/refund-notify/:accountId',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: '退款结果通知（微信支付）：验签解密后记账，同一笔退款只处理一次',
+        params: z.object({ accountId: ZIdParam.shape.id }),
+      },
+    },
+    async (request, reply) => {
+      const headers: Record<string, string | undefined> = {};
+      for (const [k, v] of Object.entries(request.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v[0] : v;
+      const raw = { headers, body: request.rawBody ?? '' };
+      const answer = await inDomainTenant(request, (tx, tenantId) =>
+        receiveRefundNotification(tx, tenantId, config, request.params.accountId, raw),
+      );
       return reply.code(answer.status).type(answer.contentType).send(answer.body);
     },
   );

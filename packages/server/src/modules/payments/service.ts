@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { ResultCode, type TPage } from '@shetuan/shared';
 import {
-  fenToYuan,
   ORDER_STATUS_NAMES,
   OrderStatus,
   PAY_KIND_NAMES,
@@ -24,6 +23,7 @@ import type { AppDatabase, Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
 import { enqueueJob } from '../../platform/jobs';
 import { installedModules, type OrderHandlers, type OrderNotice } from '../../platform/modules';
+import { listedPayee, orderPayee, type Payee, payeeAccount, withdrawingAccount } from './payees';
 import { payerMobiles } from './people';
 import { createAlipayProvider, loadAlipayKeys } from './providers/alipay';
 import { createDevProvider, devNotification } from './providers/dev';
@@ -46,15 +46,31 @@ export interface Actor {
 }
 export const SYSTEM: Actor = { userId: null, name: '系统' };
 
+/**
+ * Who reads or acts on an order list: the person, and the payee they act for (payees/index.ts;
+ * null where only their own payments matter: 付款订单 and the payment shell).
+ */
+export interface Viewer {
+  userId: number;
+  payee: Payee | null;
+}
+/** A payer's own view (付款订单, the payment shell, 付款链接). */
+export const payerView = (userId: number): Viewer => ({ userId, payee: null });
+
 // ---- orders in: the interface business modules use ----
 
 export interface CreateOrderInput {
   payerUserId: number;
   payerOrgId?: number | null;
   payerName: string;
-  /** null: the tenant itself (the society) receives. */
+  /**
+   * Who receives: null (or absent) the tenant itself, else one of its organisations below the root
+   * (a society collecting its members' dues). The money is collected through the tenant's
+   * receiving accounts and owed to that payee (README, Payees).
+   */
   payeeOrgId?: number | null;
-  payeeName: string;
+  /** The payee's name as the order shows it; by default the organisation's (or the tenant's) name. */
+  payeeName?: string;
   bizType: string;
   bizRef?: string;
   title: string;
@@ -99,6 +115,7 @@ export async function createOrder(
     const known = await repo.orderByIdemKey(tx, tenantId, input.payerUserId, input.idempotencyKey);
     if (known) return { id: known.id, orderNo: known.orderNo, created: false };
   }
+  const payee = await orderPayee(tx, tenantId, input.payeeOrgId);
   const orderNo = newOrderNo(now);
   const expiresAt = new Date(now.getTime() + (input.expiresInMinutes ?? DEFAULT_ORDER_MINUTES) * 60_000);
   const id = await repo.insertOrder(tx, tenantId, {
@@ -109,8 +126,8 @@ export async function createOrder(
     payerUserId: input.payerUserId,
     payerOrgId: input.payerOrgId ?? null,
     payerName: input.payerName,
-    payeeOrgId: input.payeeOrgId ?? null,
-    payeeName: input.payeeName,
+    payeeOrgId: payee.orgId,
+    payeeName: input.payeeName || payee.name,
     amountFen,
     idemKey: input.idempotencyKey ?? null,
     expiresAt,
@@ -167,45 +184,56 @@ function bizTypeName(bizType: string): string {
   return BIZ_TYPE_NAMES[bizType] ?? bizType;
 }
 
-export function scopeFilter(scope: TOrderScope, userId: number): Pick<repo.OrderFilter, 'payerUserId' | 'tenantPayee'> {
-  if (scope === 'mine') return { payerUserId: userId };
-  if (scope === 'collection') return { tenantPayee: true };
-  return {};
+/** The orders a list shows: the payer's own, the caller's payee's, or (operators) every payee's or the one asked. */
+export function scopeFilter(
+  scope: TOrderScope,
+  viewer: Viewer,
+  asked?: number,
+): Pick<repo.OrderFilter, 'payerUserId' | 'payeeOrgId'> {
+  if (scope === 'mine') return { payerUserId: viewer.userId };
+  // Without a payee nobody's collection is shown (a payee of -1 matches no order).
+  if (!viewer.payee) return { payeeOrgId: -1 };
+  if (scope === 'collection') return { payeeOrgId: viewer.payee.orgId };
+  return { payeeOrgId: listedPayee(viewer.payee, asked) };
 }
 
 export async function listOrders(
   tx: Tx,
   tenantId: number,
   scope: TOrderScope,
-  userId: number,
+  viewer: Viewer,
   query: TOrderQuery,
 ): Promise<TPage<TOrder>> {
-  const { current, pageSize, ...filter } = query;
+  const { current, pageSize, payee, ...filter } = query;
   const { rows, total } = await repo.pageOrders(
     tx,
     tenantId,
-    { ...filter, ...scopeFilter(scope, userId) },
+    { ...filter, ...scopeFilter(scope, viewer, payee) },
     { offset: (current - 1) * pageSize, limit: pageSize },
   );
   const mobiles = await payerMobiles(tx, scope === 'mine', rows);
   return { records: rows.map((r) => toOrder(r, mobiles.get(r.payerUserId) ?? '')), total, current, pageSize };
 }
 
-/** The order as the scope sees it: a payer only their own, 收款订单 only the tenant's own collection. */
+/**
+ * The order as the scope sees it: a payer only their own, 收款订单 only the caller's payee's, 订单运营
+ * every payee's for the tenant's operators and only its own for an organisation's administrator.
+ */
 export async function orderInScope(
   tx: Tx,
   tenantId: number,
   scope: TOrderScope,
-  userId: number,
+  viewer: Viewer,
   id: number,
   lock = false,
 ): Promise<repo.OrderRow> {
   const order = await repo.getOrder(tx, tenantId, id, lock);
+  const payee = viewer.payee;
   const visible =
     order &&
-    (scope === 'operation' ||
-      (scope === 'mine' && order.payerUserId === userId) ||
-      (scope === 'collection' && order.payeeOrgId === null));
+    ((scope === 'mine' && order.payerUserId === viewer.userId) ||
+      (scope === 'collection' && payee !== null && order.payeeOrgId === payee.orgId) ||
+      (scope === 'operation' && payee !== null && (payee.operator || order.payeeOrgId === payee.orgId)));
   if (!order || !visible) throw fail('订单不存在', 404);
   return order;
 }
@@ -226,13 +254,19 @@ export async function orderDetail(
   tx: Tx,
   tenantId: number,
   scope: TOrderScope,
-  userId: number,
+  viewer: Viewer,
   id: number,
 ): Promise<TOrderDetail> {
-  const order = await orderInScope(tx, tenantId, scope, userId, id);
+  const order = await orderInScope(tx, tenantId, scope, viewer, id);
   const parts = await repo.orderParts(tx, tenantId, id);
   const mobile = (await repo.personOf(tx, order.payerUserId))?.mobile ?? '';
-  const inProgress = parts.refunds.filter((r) => r.state === 'processing').reduce((s, r) => s + r.amountFen, 0);
+  const inProgress = parts.refunds
+    .filter((r) => repo.OPEN_REFUND_STATES.includes(r.state) && r.paymentId === null)
+    .reduce((s, r) => s + r.amountFen, 0);
+  const exceptionRefunded = new Set(
+    parts.refunds.filter((r) => r.paymentId !== null && r.state !== 'failed').map((r) => r.paymentId),
+  );
+  const account = order.accountId === null ? undefined : await repo.getAccount(tx, tenantId, order.accountId);
   const refundableFen = [OrderStatus.PAID, OrderStatus.PART_REFUNDED].includes(order.status as 2 | 6)
     ? order.amountFen - order.refundedFen - inProgress
     : 0;
@@ -255,15 +289,28 @@ export async function orderDetail(
       toName: ORDER_STATUS_NAMES[e.toStatus] ?? '',
       remark: e.remark,
     })),
-    payments: parts.payments.map((p) => ({
-      id: p.id,
-      kind: p.kind,
-      kindName: PAY_KIND_NAMES[p.kind as TPayKind] ?? p.kind,
-      providerTxnId: p.providerTxnId,
-      amountFen: p.amountFen,
-      state: p.state === 'exception' ? 'exception' : 'applied',
-      at: p.at.toISOString(),
-    })),
+    payments: parts.payments.map((p) => {
+      const refund = parts.refunds.find((r) => r.paymentId === p.id && r.state !== 'failed');
+      const exception = p.state === 'exception';
+      return {
+        id: p.id,
+        kind: p.kind,
+        kindName: PAY_KIND_NAMES[p.kind as TPayKind] ?? p.kind,
+        providerTxnId: p.providerTxnId,
+        amountFen: p.amountFen,
+        state: exception ? ('exception' as const) : ('applied' as const),
+        at: p.at.toISOString(),
+        refund: refund
+          ? {
+              refundNo: refund.refundNo,
+              state: refund.state === 'done' ? ('done' as const) : ('processing' as const),
+              stateName: refund.state === 'done' ? '已退回' : '退款中',
+            }
+          : null,
+        refundable: !mine && exception && !refund,
+        providerRefund: exception && p.kind !== 'transfer' && p.kind === account?.kind,
+      };
+    }),
     vouchers: parts.vouchers.map((v) => ({
       id: v.id,
       fileId: v.fileId,
@@ -277,6 +324,7 @@ export async function orderDetail(
     })),
     refunds: parts.refunds.map((r) => ({
       refundNo: r.refundNo,
+      exception: r.paymentId !== null,
       amountFen: r.amountFen,
       state: r.state === 'done' ? 'done' : r.state === 'failed' ? 'failed' : 'processing',
       stateName: r.state === 'done' ? '已退款' : r.state === 'failed' ? '退款失败' : '退款中',
@@ -292,6 +340,7 @@ export async function orderDetail(
         mine && (open || order.status === OrderStatus.REVIEW) && order.method === 'transfer' && !waitingVoucher,
       review: !mine && order.status === OrderStatus.REVIEW && waitingVoucher,
       refund: !mine && refundableFen > 0,
+      refundException: !mine && parts.payments.some((p) => p.state === 'exception' && !exceptionRefunded.has(p.id)),
       payLink: mine && open,
     },
     refundableFen,
@@ -300,13 +349,13 @@ export async function orderDetail(
 }
 
 export async function orderState(tx: Tx, tenantId: number, userId: number, id: number) {
-  const order = await orderInScope(tx, tenantId, 'mine', userId, id);
+  const order = await orderInScope(tx, tenantId, 'mine', payerView(userId), id);
   return { status: order.status, statusName: ORDER_STATUS_NAMES[order.status] ?? '', paidAt: iso(order.paidAt) };
 }
 
 // ---- state changes ----
 
-function notice(order: repo.OrderRow, changes: Partial<repo.OrderRow> = {}): OrderNotice {
+export function notice(order: repo.OrderRow, changes: Partial<repo.OrderRow> = {}): OrderNotice {
   const o = { ...order, ...changes };
   return {
     id: o.id,
@@ -328,7 +377,7 @@ export function handlersOf(bizType: string): OrderHandlers | undefined {
   return undefined;
 }
 
-async function move(
+export async function move(
   tx: Tx,
   tenantId: number,
   order: repo.OrderRow,
@@ -347,9 +396,6 @@ async function move(
   });
 }
 
-const payeeAccount = (order: repo.OrderRow) =>
-  order.payeeOrgId === null ? 'payee:tenant' : `payee:org:${order.payeeOrgId}`;
-
 /** Cancels an unpaid order (the payer, or the timeout), closing it at the provider when one was chosen. */
 export async function cancelOrder(
   tx: Tx,
@@ -363,7 +409,7 @@ export async function cancelOrder(
   const order =
     scopeUser === undefined
       ? await repo.getOrder(tx, tenantId, orderId, true)
-      : await orderInScope(tx, tenantId, 'mine', scopeUser, orderId, true);
+      : await orderInScope(tx, tenantId, 'mine', payerView(scopeUser), orderId, true);
   if (!order) throw fail('订单不存在', 404);
   if (order.status !== OrderStatus.PENDING) throw fail(`订单${ORDER_STATUS_NAMES[order.status] ?? ''}，不能取消`);
   await move(
@@ -458,7 +504,7 @@ export async function applyPayment(
       txn: `pay:${paymentId}`,
       lines: [
         { account: `clearing:${kind}`, amountFen: paid.amountFen, memo: `收款 ${order.orderNo}` },
-        { account: payeeAccount(order), amountFen: -paid.amountFen, memo: `收款 ${order.orderNo}` },
+        { account: payeeAccount(order.payeeOrgId), amountFen: -paid.amountFen, memo: `收款 ${order.orderNo}` },
       ],
     });
     await handlersOf(order.bizType)?.paid?.(tx, tenantId, notice(order, { status: OrderStatus.PAID, paidAt }));
@@ -557,7 +603,7 @@ export async function payOptions(
   userId: number,
   id: number,
 ): Promise<TPayOptions> {
-  const order = await orderInScope(tx, tenantId, 'mine', userId, id);
+  const order = await orderInScope(tx, tenantId, 'mine', payerView(userId), id);
   return { order: toOrder(order), methods: await payMethods(tx, tenantId, config, order) };
 }
 
@@ -566,9 +612,10 @@ export async function payMethods(
   tx: Tx,
   tenantId: number,
   config: AppConfig,
-  order: repo.OrderRow,
+  _order: repo.OrderRow,
 ): Promise<TPayOptions['methods']> {
-  const accounts = (await repo.enabledAccounts(tx, tenantId, order.payeeOrgId)).filter((a) => offered(config, a));
+  // Every payee's orders are collected through the tenant's own accounts (代收, README Payees).
+  const accounts = (await repo.enabledAccounts(tx, tenantId, null)).filter((a) => offered(config, a));
   return accounts.map((a) => ({ accountId: a.id, kind: a.kind as TPayKind, name: a.name }));
 }
 
@@ -582,7 +629,7 @@ export async function startPayment(
   input: TPayStart,
   origin: string,
 ): Promise<TPayStarted> {
-  const order = await orderInScope(tx, tenantId, 'mine', payer.userId, id, true);
+  const order = await orderInScope(tx, tenantId, 'mine', payerView(payer.userId), id, true);
   return payOrder(
     tx,
     tenantId,
@@ -611,7 +658,7 @@ export async function payOrder(
   if (order.status !== OrderStatus.PENDING) throw fail(`订单${ORDER_STATUS_NAMES[order.status] ?? ''}，不能支付`);
   if (order.expiresAt.getTime() <= Date.now()) throw fail('订单已超时，请重新下单');
   const account = await repo.getAccount(tx, tenantId, input.accountId);
-  if (!account?.enabled || account.payeeOrgId !== order.payeeOrgId || !offered(config, account))
+  if (!account?.enabled || account.payeeOrgId !== null || !offered(config, account))
     throw fail('该支付方式不可用，请重新选择');
   const kind = account.kind as TPayKind;
   if (kind === 'transfer') {
@@ -824,7 +871,7 @@ export async function uploadVoucher(
   id: number,
   input: { fileId: number; fileName: string; remark: string },
 ): Promise<void> {
-  const order = await orderInScope(tx, tenantId, 'mine', payer.userId, id, true);
+  const order = await orderInScope(tx, tenantId, 'mine', payerView(payer.userId), id, true);
   if (order.method !== 'transfer') throw fail('请先选择对公转账');
   if (order.status === OrderStatus.REVIEW) {
     const parts = await repo.orderParts(tx, tenantId, id);
@@ -848,12 +895,12 @@ export async function reviewVoucher(
   tx: Tx,
   tenantId: number,
   scope: TOrderScope,
-  reviewer: Actor & { userId: number },
+  reviewer: Actor & Viewer,
   id: number,
   voucherId: number,
   input: { approve: boolean; reason: string },
 ): Promise<string> {
-  const order = await orderInScope(tx, tenantId, scope, reviewer.userId, id, true);
+  const order = await orderInScope(tx, tenantId, scope, reviewer, id, true);
   const voucher = await repo.getVoucher(tx, tenantId, id, voucherId);
   if (!voucher) throw fail('凭证不存在', 404);
   if (voucher.status !== VoucherStatus.WAITING) throw fail('该凭证已审核');
@@ -884,82 +931,6 @@ export async function reviewVoucher(
   return '审核通过';
 }
 
-// ---- refunds ----
-
-export async function refundOrder(
-  tx: Tx,
-  tenantId: number,
-  config: AppConfig,
-  scope: TOrderScope,
-  actor: Actor & { userId: number },
-  id: number,
-  input: { amountFen: number; reason: string },
-): Promise<string> {
-  const order = await orderInScope(tx, tenantId, scope, actor.userId, id, true);
-  if (order.status !== OrderStatus.PAID && order.status !== OrderStatus.PART_REFUNDED)
-    throw fail(`订单${ORDER_STATUS_NAMES[order.status] ?? ''}，不能退款`);
-  const refundable = order.amountFen - order.refundedFen - (await repo.refundsInProgress(tx, tenantId, id));
-  if (input.amountFen > refundable) throw fail(`退款金额不能超过可退金额 ¥${fenToYuan(refundable)}`);
-  const refundNo = `R${order.orderNo.slice(1)}${String(crypto.randomInt(0, 1e4)).padStart(4, '0')}`;
-  let state: 'done' | 'processing' | 'failed' = 'done';
-  let providerRefundId = '';
-  if (order.method !== 'transfer' && order.accountId !== null) {
-    const provider = await providerOf(tx, tenantId, config, order.accountId, order);
-    if (!provider) throw fail('收款账户已删除，无法原路退款');
-    try {
-      const r = await provider.refund({
-        orderNo: order.orderNo,
-        refundNo,
-        amountFen: input.amountFen,
-        totalFen: order.amountFen,
-        reason: input.reason,
-      });
-      state = r.state;
-      providerRefundId = r.providerRefundId;
-    } catch (err) {
-      throw fail(`退款失败：${err instanceof Error ? err.message : String(err)}`, 502);
-    }
-    if (state === 'failed') throw fail('退款失败，请稍后重试');
-  }
-  await repo.insertRefund(tx, tenantId, {
-    orderId: id,
-    refundNo,
-    amountFen: input.amountFen,
-    state,
-    reason: input.reason,
-    createdBy: actor.name,
-    providerRefundId,
-  });
-  const how = order.method === 'transfer' ? '（线下转账退回）' : '';
-  if (state === 'processing') {
-    await move(
-      tx,
-      tenantId,
-      order,
-      OrderStatus.REFUNDING,
-      actor,
-      `申请退款 ¥${fenToYuan(input.amountFen)}${how}：${input.reason}`,
-    );
-    return '退款处理中';
-  }
-  const refundedFen = order.refundedFen + input.amountFen;
-  await repo.insertLedger(tx, tenantId, `refund:${refundNo}`, [
-    { account: payeeAccount(order), amountFen: input.amountFen, orderId: id, memo: `退款 ${refundNo}` },
-    {
-      account: `clearing:${order.method || 'transfer'}`,
-      amountFen: -input.amountFen,
-      orderId: id,
-      memo: `退款 ${refundNo}`,
-    },
-  ]);
-  const to = refundedFen === order.amountFen ? OrderStatus.REFUNDED : OrderStatus.PART_REFUNDED;
-  await move(tx, tenantId, order, to, actor, `退款 ¥${fenToYuan(input.amountFen)}${how}：${input.reason}`, {
-    refundedFen,
-  });
-  await handlersOf(order.bizType)?.refunded?.(tx, tenantId, notice(order, { status: to, refundedFen }));
-  return '退款成功';
-}
-
 // ---- the timeout ----
 
 /**
@@ -982,9 +953,59 @@ export async function expireOrder(tx: Tx, tenantId: number, config: AppConfig, o
   return 'cancelled';
 }
 
+/** One payee's books: what its accounts hold, beside what its orders and withdrawals say they should. */
+export interface PayeeBooks {
+  /** payee:tenant or payee:org:<id>. */
+  account: string;
+  balanceFen: number;
+  expectedFen: number;
+  withdrawingFen: number;
+  expectedWithdrawingFen: number;
+  balanced: boolean;
+}
+
+/**
+ * The ledger check (`npm run ledger:check`): the sum of every line is zero (each transaction is
+ * also checked at commit); per payee, what its account holds is its payments less its orders'
+ * refunds less its withdrawals held or paid out, and its withdrawing account holds its waiting
+ * withdrawals; suspense holds the exceptions not yet returned; and no ledger transaction moves money
+ * between two payees.
+ */
 export async function ledgerCheck(tx: Tx, tenantId: number) {
   const { entries, sumFen } = await repo.ledgerTotals(tx, tenantId);
-  return { entries, sumFen, balanced: sumFen === 0 };
+  const books = await repo.payeeBooks(tx, tenantId);
+  const keys = new Set<string>([...books.applied.keys(), ...books.taken.keys()]);
+  for (const account of books.ledger.keys()) {
+    const m = /^payee:(?:withdrawing:)?org:(\d+)$/.exec(account);
+    if (m?.[1]) keys.add(m[1]);
+    else if (account === 'payee:tenant' || account === 'payee:withdrawing') keys.add('');
+  }
+  const owed = (account: string) => 0 - (books.ledger.get(account) ?? 0) || 0;
+  const payees: PayeeBooks[] = [...keys].sort().map((key) => {
+    const orgId = key === '' ? null : Number(key);
+    const balanceFen = owed(payeeAccount(orgId));
+    const expectedFen = (books.applied.get(key) ?? 0) - (books.refunded.get(key) ?? 0) - (books.taken.get(key) ?? 0);
+    const withdrawingFen = owed(withdrawingAccount(orgId));
+    const expectedWithdrawingFen = books.waiting.get(key) ?? 0;
+    return {
+      account: payeeAccount(orgId),
+      balanceFen,
+      expectedFen,
+      withdrawingFen,
+      expectedWithdrawingFen,
+      balanced: balanceFen === expectedFen && withdrawingFen === expectedWithdrawingFen,
+    };
+  });
+  const suspenseFen = owed('suspense:refund');
+  const suspenseBalanced = suspenseFen === books.suspenseExpectedFen;
+  return {
+    entries,
+    sumFen,
+    payees,
+    suspense: { balanceFen: suspenseFen, expectedFen: books.suspenseExpectedFen, balanced: suspenseBalanced },
+    crossing: books.crossing,
+    balanced: sumFen === 0 && payees.every((p) => p.balanced) && suspenseBalanced && books.crossing.length === 0,
+  };
 }
 
 // ---- receiving accounts ----

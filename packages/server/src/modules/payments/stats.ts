@@ -8,7 +8,7 @@ import {
 } from '@shetuan/shared/payments';
 import type { Tx } from '../../platform/db';
 import * as repo from './repository';
-import { scopeFilter } from './service';
+import { scopeFilter, type Viewer } from './service';
 import { lastMonths } from './wallet';
 
 /**
@@ -19,12 +19,13 @@ export async function orderStats(
   tx: Tx,
   tenantId: number,
   scope: Exclude<TOrderScope, 'mine'>,
-  userId: number,
+  viewer: Viewer,
   query: TOrderStatsQuery,
   now = new Date(),
 ): Promise<TOrderStats> {
   const { months, since } = lastMonths(now);
-  const s = await repo.orderStats(tx, tenantId, { ...query, ...scopeFilter(scope, userId) }, since);
+  const { payee, ...filter } = query;
+  const s = await repo.orderStats(tx, tenantId, { ...filter, ...scopeFilter(scope, viewer, payee) }, since);
   const byStatus = s.byStatus
     .sort((a, b) => a.status - b.status)
     .map((r) => ({ ...r, statusName: ORDER_STATUS_NAMES[r.status] ?? String(r.status) }));

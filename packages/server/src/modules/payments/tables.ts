@@ -26,7 +26,10 @@ export const paymentAccounts = pgTable(
   {
     tenantId: tenantIdColumn(),
     id: idColumn(),
-    /** The organisation that receives (null: the tenant itself, the society). */
+    /**
+     * Null: an account of the tenant. Every payee, the tenant's organisations too, is collected
+     * through the tenant's accounts (代收, README Payees), so it stays null.
+     */
     payeeOrgId: bigint('payee_org_id', { mode: 'number' }),
     kind: text('kind').notNull(),
     name: text('name').notNull(),
@@ -185,7 +188,11 @@ export const orderVouchers = pgTable(
   ],
 );
 
-/** Tenant-owned: refunds; `state` processing | done | failed. */
+/**
+ * Tenant-owned: refunds; `state` requested (recorded, then asked of its provider; its answer not yet
+ * recorded) | processing (the provider finishes it later) | done | failed. Requested and processing
+ * are 退款中 (refunds.ts).
+ */
 export const orderRefunds = pgTable(
   'order_refunds',
   {
@@ -197,14 +204,27 @@ export const orderRefunds = pgTable(
     state: text('state').notNull(),
     reason: text('reason').notNull(),
     providerRefundId: text('provider_refund_id').notNull().default(''),
+    /**
+     * The exception payment this refund returns (money that arrived for a cancelled or already-paid
+     * order, held in suspense:refund); null for a refund of the order itself.
+     */
+    paymentId: bigint('payment_id', { mode: 'number' }),
+    /** The receiving account it went back through (null: recorded as returned by bank transfer). */
+    accountId: bigint('account_id', { mode: 'number' }),
     createdBy: text('created_by').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the provider finished it (done or failed); null while processing. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }),
     uniqueIndex('order_refunds_no').on(t.tenantId, t.refundNo),
     index('order_refunds_tenant_order').on(t.tenantId, t.orderId),
+    /** An exception is refunded once: one refund not failed per payment. */
+    uniqueIndex('order_refunds_payment_open')
+      .on(t.tenantId, t.paymentId)
+      .where(sql`${t.paymentId} is not null and ${t.state} <> 'failed'`),
     check('order_refunds_amount_positive', sql`${t.amountFen} > 0`),
   ],
 );
@@ -299,8 +319,8 @@ export const invoices = pgTable(
 
 /**
  * Tenant-owned: the payee's bank cards that withdrawals go to (银行卡). The payee is the tenant
- * itself (payee_org_id null) until organisations receive money of their own. One card is the
- * default (a partial unique index). A withdrawal copies the card, so a card may be changed or
+ * itself (payee_org_id null) or one of its organisations; each has its own cards and one default
+ * (a partial unique index). A withdrawal copies the card, so a card may be changed or
  * removed at any time.
  */
 export const bankCards = pgTable(
@@ -318,7 +338,10 @@ export const bankCards = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('bank_cards_tenant_default').on(t.tenantId).where(sql`${t.isDefault}`),
+    /** One default card per payee (the tenant itself, or each organisation). */
+    uniqueIndex('bank_cards_payee_default')
+      .on(t.tenantId, sql`coalesce(${t.payeeOrgId}, 0)`)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -377,6 +400,8 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_tenant_no').on(t.tenantId, t.withdrawNo),
     index('withdrawals_tenant_created').on(t.tenantId, t.createdAt),
     index('withdrawals_tenant_status_created').on(t.tenantId, t.status, t.createdAt),
+    /** A payee's own withdrawals (申请提现's list, 提现记录's payee filter). */
+    index('withdrawals_tenant_payee_created').on(t.tenantId, t.payeeOrgId, t.createdAt),
     check('withdrawals_amounts', sql`${t.amountFen} > 0 and ${t.feeFen} >= 0 and ${t.feeFen} < ${t.amountFen}`),
   ],
 );

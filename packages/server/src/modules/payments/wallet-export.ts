@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ExcelColumn } from '../../platform/http/excel';
 import { exportPagesToFile } from '../../platform/jobs/export';
 import type { JobHandler } from '../../platform/jobs/registry';
+import { jobViewer } from './payees';
 import { listFlows } from './wallet';
 
 export const FLOWS_EXPORT_JOB = 'payments.flows-export';
@@ -28,16 +29,19 @@ const ZPayload = z.object({
 
 /** 支付流水 and 运营流水 to Excel, in the background, as the lists filter them. */
 export const walletJobs: Record<string, JobHandler> = {
-  [FLOWS_EXPORT_JOB]: (ctx) => {
+  [FLOWS_EXPORT_JOB]: async (ctx) => {
     const { scope, query } = ZPayload.parse(ctx.payload);
     const title = SCOPE_TITLES[scope];
+    const { payee } = await ctx.db.withTenant(ctx.tenantId, (tx) =>
+      jobViewer(tx, ctx.tenantId, ctx.userId, ctx.payload),
+    );
     return exportPagesToFile(ctx, {
       fileName: `${title}.xlsx`,
       sheet: title,
       columns: COLUMNS,
       page: (current, pageSize) =>
         ctx.db.withTenant(ctx.tenantId, (tx) =>
-          listFlows(tx, ctx.tenantId, scope, { ...ZFlowQuery.parse(query), current, pageSize }),
+          listFlows(tx, ctx.tenantId, scope, payee, { ...ZFlowQuery.parse(query), current, pageSize }),
         ),
       doneText: (rows) => `${title}（${rows} 条）已导出，请在导出窗口下载。`,
     });

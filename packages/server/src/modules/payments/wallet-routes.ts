@@ -2,8 +2,10 @@ import { ok, ZEnvelope, ZPage } from '@shetuan/shared';
 import { PAYMENT_PAGES, type TFlowScope, ZFlow, ZFlowQuery, ZWallet } from '@shetuan/shared/payments';
 import type { FastifyRequest } from 'fastify';
 import { authOf, callerTenant } from '../../platform/auth/context';
+import type { Tx } from '../../platform/db';
 import type { AppInstance } from '../../platform/http/app-types';
 import { exportJobRoute } from '../../platform/jobs';
+import { callerActor, exportedViewer } from './payees';
 import { listFlows, wallet } from './wallet';
 import { FLOWS_EXPORT_JOB } from './wallet-export';
 
@@ -20,6 +22,7 @@ const FLOWS: Record<TFlowScope, { page: string; export: string; title: string }>
 export async function walletRoutes(app: AppInstance): Promise<void> {
   const inTenant = callerTenant(app.db);
   const tenantOf = (request: FastifyRequest) => authOf(request).tenantId;
+  const payeeOf = async (tx: Tx, request: FastifyRequest) => (await callerActor(tx, request)).payee;
 
   app.get(
     '/payments/wallet',
@@ -31,7 +34,8 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
         response: { 200: ZEnvelope(ZWallet) },
       },
     },
-    async (request) => ok(await inTenant(request, (tx) => wallet(tx, tenantOf(request)))),
+    async (request) =>
+      ok(await inTenant(request, async (tx) => wallet(tx, tenantOf(request), await payeeOf(tx, request)))),
   );
 
   for (const [scope, s] of Object.entries(FLOWS) as [TFlowScope, (typeof FLOWS)[TFlowScope]][]) {
@@ -42,7 +46,12 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
         config: { permission: s.page },
         schema: { tags, summary: s.title, querystring: ZFlowQuery, response: { 200: ZEnvelope(ZPage(ZFlow)) } },
       },
-      async (request) => ok(await inTenant(request, (tx) => listFlows(tx, tenantOf(request), scope, request.query))),
+      async (request) =>
+        ok(
+          await inTenant(request, async (tx) =>
+            listFlows(tx, tenantOf(request), scope, await payeeOf(tx, request), request.query),
+          ),
+        ),
     );
     exportJobRoute(app, {
       url: `${base}/export-jobs`,
@@ -51,7 +60,7 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
       title: s.title,
       body: ZFlowQuery.partial(),
       kind: FLOWS_EXPORT_JOB,
-      payload: () => ({ scope }),
+      payload: (r) => ({ scope, ...exportedViewer(r) }),
     });
   }
 }

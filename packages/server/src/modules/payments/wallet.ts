@@ -7,6 +7,7 @@ import {
   type TWallet,
 } from '@shetuan/shared/payments';
 import type { Tx } from '../../platform/db';
+import { listedPayee, type Payee, payeeAccount, withdrawingAccount } from './payees';
 import * as repo from './repository';
 
 /**
@@ -16,7 +17,6 @@ import * as repo from './repository';
  * debits it (positive).
  */
 
-export const PAYEE_ACCOUNT = 'payee:tenant';
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** The last `n` months in China time, oldest first ('YYYY-MM'), and the instant the first began. */
@@ -33,16 +33,21 @@ export function lastMonths(now: Date, n = 12): { months: string[]; since: Date }
   return { months, since };
 }
 
-/** 钱包: income, refunds and balance of the tenant's payee account, money to give back, 12 months. */
-export async function wallet(tx: Tx, tenantId: number, now = new Date()): Promise<TWallet> {
+/**
+ * 钱包 of the caller's payee (the tenant itself, or its organisation): income, refunds and balance of
+ * its payee account, money of its orders to give back, its withdrawals, 12 months.
+ */
+export async function wallet(tx: Tx, tenantId: number, payee: Payee, now = new Date()): Promise<TWallet> {
   const { months, since } = lastMonths(now);
+  const account = payeeAccount(payee.orgId);
   const [totals, byMonth, out] = await Promise.all([
-    repo.walletTotals(tx, tenantId),
-    repo.walletMonths(tx, tenantId, since),
-    repo.withdrawalTotals(tx, tenantId),
+    repo.walletTotals(tx, tenantId, account, payee.orgId),
+    repo.walletMonths(tx, tenantId, since, account),
+    repo.withdrawalTotals(tx, tenantId, payee.orgId),
   ]);
   const found = new Map(byMonth.map((r) => [r.month, r]));
   return {
+    payeeName: payee.name,
     incomeFen: totals.creditFen,
     refundedFen: totals.debitFen,
     balanceFen: totals.balanceFen,
@@ -82,13 +87,31 @@ function toFlow(r: repo.FlowRow): TFlow {
   };
 }
 
-/** 支付流水 (payee:tenant only) or 运营流水 (every account, or the one asked for). */
-export async function listFlows(tx: Tx, tenantId: number, scope: TFlowScope, query: TFlowQuery): Promise<TPage<TFlow>> {
-  const { current, pageSize, account, ...filter } = query;
+/** The accounts of a payee: what it is owed, and what its waiting withdrawals hold. */
+const accountsOf = (orgId: number | null) => [payeeAccount(orgId), withdrawingAccount(orgId)];
+
+/**
+ * 支付流水 (the caller's payee account only) or 运营流水 (every line, or one account's; with a payee,
+ * every line of the movements that touch its accounts, both sides; an organisation's administrator
+ * only its own movements).
+ */
+export async function listFlows(
+  tx: Tx,
+  tenantId: number,
+  scope: TFlowScope,
+  payee: Payee,
+  query: TFlowQuery,
+): Promise<TPage<TFlow>> {
+  const { current, pageSize, account, payee: asked, ...filter } = query;
+  const shown = scope === 'operator' ? listedPayee(payee, asked) : undefined;
   const { rows, total } = await repo.pageFlows(
     tx,
     tenantId,
-    { ...filter, account: scope === 'payee' ? PAYEE_ACCOUNT : account || undefined },
+    {
+      ...filter,
+      account: scope === 'payee' ? payeeAccount(payee.orgId) : account || undefined,
+      touching: shown === undefined ? undefined : accountsOf(shown),
+    },
     { offset: (current - 1) * pageSize, limit: pageSize },
   );
   return { records: rows.map(toFlow), total, current, pageSize };

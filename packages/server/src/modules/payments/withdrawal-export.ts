@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ExcelColumn } from '../../platform/http/excel';
 import { exportPagesToFile } from '../../platform/jobs/export';
 import type { JobHandler } from '../../platform/jobs/registry';
-import * as repo from './repository';
+import { jobViewer } from './payees';
 import { listWithdrawals } from './withdrawals';
 
 export const WITHDRAWALS_EXPORT_JOB = 'payments.withdrawals-export';
@@ -18,6 +18,7 @@ const SCOPE_TITLES: Record<TWithdrawalScope, string> = { mine: '我的提现', r
 
 const COLUMNS: ExcelColumn<TWithdrawal>[] = [
   { header: '提现单号', width: 24, value: (r) => r.withdrawNo },
+  { header: '收款方', width: 24, value: (r) => r.payeeName },
   { header: '申请时间', width: 20, value: (r) => new Date(r.appliedAt) },
   { header: '申请人', width: 12, value: (r) => r.appliedBy },
   { header: '提现金额（元）', width: 14, value: (r) => fenToYuan(r.amountFen) },
@@ -44,14 +45,16 @@ export const withdrawalJobs: Record<string, JobHandler> = {
   [WITHDRAWALS_EXPORT_JOB]: async (ctx) => {
     const { scope, query } = ZPayload.parse(ctx.payload);
     const title = SCOPE_TITLES[scope];
-    const payeeName = await ctx.db.withTenant(ctx.tenantId, (tx) => repo.tenantName(tx, ctx.tenantId));
+    const { payee } = await ctx.db.withTenant(ctx.tenantId, (tx) =>
+      jobViewer(tx, ctx.tenantId, ctx.userId, ctx.payload),
+    );
     return exportPagesToFile(ctx, {
       fileName: `${title}.xlsx`,
       sheet: title,
       columns: COLUMNS,
       page: (current, pageSize) =>
         ctx.db.withTenant(ctx.tenantId, (tx) =>
-          listWithdrawals(tx, ctx.tenantId, payeeName, { ...ZWithdrawalQuery.parse(query), current, pageSize }),
+          listWithdrawals(tx, ctx.tenantId, scope, payee, { ...ZWithdrawalQuery.parse(query), current, pageSize }),
         ),
       doneText: (rows) => `${title}（${rows} 条）已导出，请在导出窗口下载。`,
     });

@@ -19,7 +19,7 @@ import { authOf, callerTenant } from '../../platform/auth/context';
 import type { Tx } from '../../platform/db';
 import type { AppInstance } from '../../platform/http/app-types';
 import { exportJobRoute } from '../../platform/jobs';
-import * as repo from './repository';
+import { callerActor, exportedViewer } from './payees';
 import { WITHDRAWALS_EXPORT_JOB } from './withdrawal-export';
 import * as w from './withdrawals';
 
@@ -37,10 +37,8 @@ const LISTS: Record<TWithdrawalScope, { page: string; export: string; title: str
 export async function withdrawalRoutes(app: AppInstance): Promise<void> {
   const inTenant = callerTenant(app.db);
   const tenantOf = (request: FastifyRequest) => authOf(request).tenantId;
-  const actor = async (tx: Tx, request: FastifyRequest) => {
-    const { userId } = authOf(request);
-    return { userId, name: (await repo.personOf(tx, userId))?.name ?? '' };
-  };
+  const actor = (tx: Tx, request: FastifyRequest) => callerActor(tx, request);
+  const payeeOf = async (tx: Tx, request: FastifyRequest) => (await callerActor(tx, request)).payee;
 
   // ——— 银行卡 ———
   app.get(
@@ -49,7 +47,8 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
       config: { permission: P.bankCards.path },
       schema: { tags, summary: '银行卡（默认卡在前）', response: { 200: ZEnvelope(z.array(ZBankCard)) } },
     },
-    async (request) => ok(await inTenant(request, (tx) => w.listBankCards(tx, tenantOf(request)))),
+    async (request) =>
+      ok(await inTenant(request, async (tx) => w.listBankCards(tx, tenantOf(request), await payeeOf(tx, request)))),
   );
   app.post(
     '/payments/bank-cards',
@@ -63,7 +62,14 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) =>
-      ok({ id: await inTenant(request, (tx) => w.createBankCard(tx, tenantOf(request), request.body)) }, '绑定成功'),
+      ok(
+        {
+          id: await inTenant(request, async (tx) =>
+            w.createBankCard(tx, tenantOf(request), await payeeOf(tx, request), request.body),
+          ),
+        },
+        '绑定成功',
+      ),
   );
   app.put(
     '/payments/bank-cards/:id',
@@ -72,7 +78,9 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
       schema: { tags, summary: '修改银行卡', params: ZIdParam, body: ZBankCardInput, response: { 200: ZMessageOnly } },
     },
     async (request) => {
-      await inTenant(request, (tx) => w.updateBankCard(tx, tenantOf(request), request.params.id, request.body));
+      await inTenant(request, async (tx) =>
+        w.updateBankCard(tx, tenantOf(request), await payeeOf(tx, request), request.params.id, request.body),
+      );
       return ok(null, '保存成功');
     },
   );
@@ -88,7 +96,9 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      await inTenant(request, (tx) => w.deleteBankCard(tx, tenantOf(request), request.params.id));
+      await inTenant(request, async (tx) =>
+        w.deleteBankCard(tx, tenantOf(request), await payeeOf(tx, request), request.params.id),
+      );
       return ok(null, '删除成功');
     },
   );
@@ -132,7 +142,8 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
         response: { 200: ZEnvelope(ZWithdrawInfo) },
       },
     },
-    async (request) => ok(await inTenant(request, (tx) => w.withdrawInfo(tx, tenantOf(request)))),
+    async (request) =>
+      ok(await inTenant(request, async (tx) => w.withdrawInfo(tx, tenantOf(request), await payeeOf(tx, request)))),
   );
   app.post(
     '/payments/withdrawals',
@@ -184,7 +195,7 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
       async (request) =>
         ok(
           await inTenant(request, async (tx) =>
-            w.listWithdrawals(tx, tenantOf(request), await repo.tenantName(tx, tenantOf(request)), request.query),
+            w.listWithdrawals(tx, tenantOf(request), scope, await payeeOf(tx, request), request.query),
           ),
         ),
     );
@@ -195,7 +206,7 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
       title: s.title,
       body: ZWithdrawalQuery.partial(),
       kind: WITHDRAWALS_EXPORT_JOB,
-      payload: () => ({ scope }),
+      payload: (r) => ({ scope, ...exportedViewer(r) }),
     });
   }
 

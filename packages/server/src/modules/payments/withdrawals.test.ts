@@ -229,7 +229,7 @@ describe('payments: 银行卡, 收款协议 and 提现 (withdrawals on the ledge
     const sheet = wb.worksheets[0] as ExcelJS.Worksheet;
     expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['提现单号', '服务费（元）', '实际到账（元）']));
     expect(sheet.rowCount).toBe(2);
-    expect(sheet.getRow(2).getCell(11).value).toBe('B2026-0001');
+    expect(sheet.getRow(2).getCell(12).value).toBe('B2026-0001');
   });
 
   it('refuses a member every route, and shows another tenant nothing', async () => {

@@ -19,9 +19,10 @@ import { LinkButton } from '../../platform/components/LinkButton';
 import { AddButton } from '../../platform/components/save';
 import { fieldLimits, fieldRules, formBody } from '../../platform/resource';
 import { EmptyState } from '../../platform/widgets/EmptyState';
-import { ACCOUNTS_PATH, accountsApi, paymentKeys } from './api';
+import { accountsApi, paymentKeys } from './api';
 import { ACCOUNT_FIELDS, ACCOUNT_SECRETS, type AccountField, accountBody, timeText } from './helpers';
 import { CardLine } from './parts';
+import { OperatorOnlyNotice, usePayee } from './payee';
 
 const P = PAYMENT_PAGES.accounts;
 const KIND_OPTIONS = PAY_KINDS.map((k) => ({ value: k, label: PAY_KIND_NAMES[k] }));
@@ -251,6 +252,14 @@ type Row = TReceivingAccount;
  * cannot show fields by another field's value.
  */
 export default function AccountsPage() {
+  const payee = usePayee();
+  if (!payee) return null;
+  // The tenant's accounts collect for every payee (代收): an organisation's administrator is told so.
+  if (!payee.operator) return <OperatorOnlyNotice what="收款账户" />;
+  return <AccountsList />;
+}
+
+function AccountsList() {
   const can = useCan();
   const compact = !Grid.useBreakpoint().md;
   const table = useRef<ActionType | undefined>(undefined);
@@ -267,7 +276,7 @@ export default function AccountsPage() {
         </LinkButton>
       )}
       {can(P.delete) && (
-        <DeleteAction title={`删除收款账户“${r.name}”？`} path={`${ACCOUNTS_PATH}/${r.id}`} onDone={reload} />
+        <DeleteAction title={`删除收款账户“${r.name}”？`} path={accountsApi.deletePath(r.id)} onDone={reload} />
       )}
     </Space>
   );

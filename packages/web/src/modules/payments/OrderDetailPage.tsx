@@ -29,12 +29,14 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback';
 import type { ApiError } from '../../app/request';
+import { routePath } from '../../app/typed-api';
 import { useCan } from '../../platform/auth/can';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { FileViewer } from '../../platform/files/FileViewer';
 import type { UploadedFile } from '../../platform/files/types';
 import { fieldLimits, fieldRules } from '../../platform/resource';
-import { ordersApi, paymentKeys } from './api';
+import { ordersApi, paymentKeys, type TManageScope } from './api';
+import { ExceptionRefundDialog } from './ExceptionRefund';
 import { money, REFUND_TONES, refundAmount, SCOPE_PAGES, scopeOf, shellUrl, timeText, VOUCHER_TONES } from './helpers';
 import { PayLinkButton, PayLinkDialog, RevokePayLinkButton, usePayLink } from './PayLinkAction';
 import { CancelOrderAction, OrderStatusTag, useIsPhone } from './parts';
@@ -48,7 +50,7 @@ type Refund = TOrderDetail['refunds'][number];
 const voucherFile = (v: Voucher): UploadedFile => ({
   id: v.fileId,
   name: v.fileName,
-  url: `/systemfile/files/${v.fileId}`,
+  url: routePath('get', '/systemfile/files/{id}', { id: v.fileId }),
   filePath: '',
   fileSize: 0,
 });
@@ -88,12 +90,14 @@ function OrderDetail({ scope, detail: d }: { scope: TOrderScope; detail: TOrderD
   const [viewing, setViewing] = useState<number | null>(null);
   const [reviewing, setReviewing] = useState<Voucher | null>(null);
   const [refunding, setRefunding] = useState(false);
+  const [returning, setReturning] = useState<Payment | null>(null);
   const payLink = usePayLink(d.id);
   const manage = scope !== 'mine';
   // 审核凭证 and 退款 are function points of 收款订单 and 订单管理 (我的订单 has neither).
   const managePage = scope === 'collection' ? PAYMENT_PAGES.collection : PAYMENT_PAGES.operation;
   const mayReview = manage && d.can.review && can(managePage.audit);
   const mayRefund = manage && d.can.refund && d.refundableFen > 0 && can(managePage.refund);
+  const mayReturn = manage && d.can.refundException && can(managePage.refund);
   const waiting = d.vouchers.find((v) => v.status === VoucherStatus.WAITING) ?? null;
   const files = d.vouchers.map(voucherFile);
 
@@ -177,13 +181,41 @@ function OrderDetail({ scope, detail: d }: { scope: TOrderScope; detail: TOrderD
       title: '状态',
       dataIndex: 'state',
       width: 130,
-      render: (_, p) =>
-        p.state === 'exception' ? <Tag color="error">异常（待退款）</Tag> : <Tag color="success">已入账</Tag>,
+      render: (_, p) => {
+        if (p.state !== 'exception') return <Tag color="success">已入账</Tag>;
+        if (p.refund) return <Tag color={REFUND_TONES[p.refund.state] ?? 'default'}>异常，{p.refund.stateName}</Tag>;
+        return <Tag color="error">异常（待退款）</Tag>;
+      },
     },
     { title: '时间', dataIndex: 'at', width: 150, render: (t: string) => timeText(t) },
+    ...(mayReturn
+      ? [
+          {
+            title: '操作',
+            key: 'actions',
+            width: 90,
+            render: (_: unknown, p: Payment) =>
+              p.refundable ? (
+                <LinkButton danger aria-label={`退回异常款：${p.providerTxnId}`} onClick={() => setReturning(p)}>
+                  退回
+                </LinkButton>
+              ) : null,
+          },
+        ]
+      : []),
   ];
   const refundColumns: ColumnsType<Refund> = [
-    { title: '退款单号', dataIndex: 'refundNo', width: 200 },
+    {
+      title: '退款单号',
+      dataIndex: 'refundNo',
+      width: 200,
+      render: (no: string, r) => (
+        <Space size={4} wrap>
+          {no}
+          {r.exception && <Tag>异常款</Tag>}
+        </Space>
+      ),
+    },
     { title: '金额', dataIndex: 'amountFen', width: 110, align: 'right', render: (f: number) => money(f) },
     {
       title: '状态',
@@ -345,8 +377,13 @@ function OrderDetail({ scope, detail: d }: { scope: TOrderScope; detail: TOrderD
       </Card>
 
       <FileViewer files={files} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
-      <ReviewDialog scope={scope} orderId={d.id} voucher={reviewing} onClose={() => setReviewing(null)} />
-      <RefundDialog scope={scope} detail={d} open={refunding} onClose={() => setRefunding(false)} />
+      {scope !== 'mine' && (
+        <>
+          <ReviewDialog scope={scope} orderId={d.id} voucher={reviewing} onClose={() => setReviewing(null)} />
+          <RefundDialog scope={scope} detail={d} open={refunding} onClose={() => setRefunding(false)} />
+          <ExceptionRefundDialog scope={scope} orderId={d.id} payment={returning} onClose={() => setReturning(null)} />
+        </>
+      )}
       <PayLinkDialog orderId={d.id} link={payLink.link} onClose={payLink.close} />
     </Space>
   );
@@ -361,7 +398,7 @@ function ReviewDialog({
   voucher,
   onClose,
 }: {
-  scope: TOrderScope;
+  scope: TManageScope;
   orderId: number;
   voucher: Voucher | null;
   onClose: () => void;
@@ -461,7 +498,7 @@ function RefundDialog({
   open,
   onClose,
 }: {
-  scope: TOrderScope;
+  scope: TManageScope;
   detail: TOrderDetail;
   open: boolean;
   onClose: () => void;

@@ -20,6 +20,7 @@ import {
 } from './helpers';
 import { OrderStats } from './OrderStats';
 import { CancelOrderAction, OrderStatusTag, useIsPhone } from './parts';
+import { PayeeFilter, usePayee } from './payee';
 
 type OrderRow = TOrder & Record<string, unknown>;
 
@@ -31,7 +32,15 @@ const METHOD_OPTIONS = PAY_KINDS.map((k) => ({ value: k, label: PAY_KIND_NAMES[k
  * parameters, so the export takes them too. A phone picks the two dates apart (the range picker's
  * two months do not fit 390 px).
  */
-function Filters({ value, onChange }: { value: OrderFilters; onChange: (f: OrderFilters) => void }) {
+function Filters({
+  value,
+  onChange,
+  payees,
+}: {
+  value: OrderFilters;
+  onChange: (f: OrderFilters) => void;
+  payees: boolean;
+}) {
   const phone = useIsPhone();
   const set = (patch: Partial<OrderFilters>) => onChange({ ...value, ...patch });
   const any = Object.keys(filterParams(value)).length > 0;
@@ -44,6 +53,14 @@ function Filters({ value, onChange }: { value: OrderFilters; onChange: (f: Order
         wrapperCol={phone ? undefined : { flex: 'auto' }}
       >
         <Row gutter={16}>
+          {payees && (
+            <PayeeFilter
+              id="order-filter-payee"
+              value={value.payee}
+              onChange={(payee) => set({ payee })}
+              itemStyle={item}
+            />
+          )}
           <Col xs={24} md={12} xl={5}>
             <Form.Item label="状态" htmlFor="order-filter-status" {...item}>
               <Select
@@ -100,6 +117,9 @@ export function OrderList({ scope }: { scope: TOrderScope }) {
   const params = useMemo(() => filterParams(filters), [filters]);
   const mine = scope === 'mine';
   const reload = () => void table.current?.reload();
+  // 订单运营 of the tenant's operators: every payee, with a filter; an organisation sees its own.
+  const payee = usePayee();
+  const payees = scope === 'operation' && payee?.operator === true;
 
   const actions = (o: TOrder) => {
     const a = mine ? mineActions(o) : { pay: false, voucher: false, cancel: false };
@@ -144,6 +164,7 @@ export function OrderList({ scope }: { scope: TOrderScope }) {
             </div>
           ),
         },
+    ...(payees ? [{ title: '收款方', dataIndex: 'payeeName', width: 140 } satisfies ProColumns<OrderRow>] : []),
     { title: '金额（元）', dataIndex: 'amountFen', width: 110, align: 'right', render: (_, o) => money(o.amountFen) },
     {
       title: '状态',
@@ -178,7 +199,8 @@ export function OrderList({ scope }: { scope: TOrderScope }) {
             {o.methodName && <span>{o.methodName}</span>}
           </Space>
           <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
-            {o.orderNo} · {mine ? o.payeeName : o.payerName} · {timeText(o.createdAt)}
+            {o.orderNo} · {mine ? o.payeeName : o.payerName}
+            {payees ? ` → ${o.payeeName}` : ''} · {timeText(o.createdAt)}
           </Typography.Text>
           {actions(o)}
         </Space>
@@ -188,12 +210,12 @@ export function OrderList({ scope }: { scope: TOrderScope }) {
   const exportable = can(page.export);
   return (
     <>
-      <Filters value={filters} onChange={setFilters} />
+      <Filters value={filters} onChange={setFilters} payees={payees} />
       {!mine && <OrderStats scope={scope} filters={filters} keyword={keyword} />}
       <ListPage<OrderRow>
         title={page.name}
         rowKey="id"
-        path={`/payments/${scope}/orders`}
+        path={ordersApi.listPath(scope)}
         actionRef={table}
         params={params}
         columns={phone ? compact : columns}

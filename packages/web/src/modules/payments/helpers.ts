@@ -112,6 +112,8 @@ export function refundAmount(text: string | undefined, refundableFen: number): {
 
 /** The order list's filters as the query (and the export's body) takes them; empty ones left out. */
 export interface OrderFilters {
+  /** 收款方 (订单运营, operators): 0 the tenant itself, else an organisation. */
+  payee?: number;
   status?: number;
   method?: TPayKind;
   /** 下单日期, YYYY-MM-DD. */
@@ -120,6 +122,7 @@ export interface OrderFilters {
 }
 export function filterParams(f: OrderFilters): Record<string, string | number> {
   const out: Record<string, string | number> = {};
+  if (f.payee !== undefined) out.payee = f.payee;
   if (f.status !== undefined) out.status = f.status;
   if (f.method) out.method = f.method;
   if (f.from) out.from = f.from;

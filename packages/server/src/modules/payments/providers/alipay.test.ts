@@ -539,5 +539,49 @@ describe('Alipay adapter', () => {
       }),
     );
     await expect(provider(refused.fetchImpl).refund(refund)).rejects.toThrow('退款金额超限');
+    // A business failure is a refusal: definitely not refunded; ACQ.SYSTEM_ERROR is not known either
+    // way (Alipay: call again with the same out_request_no).
+    await expect(provider(refused.fetchImpl).refund(refund)).rejects.toMatchObject({ refused: true });
+    const busy = fakeFetch(() =>
+      signedAnswer('alipay.trade.refund', {
+        code: '40004',
+        msg: 'Business Failed',
+        sub_code: 'ACQ.SYSTEM_ERROR',
+        sub_msg: '系统错误',
+      }),
+    );
+    await expect(provider(busy.fetchImpl).refund(refund)).rejects.toMatchObject({
+      code: 'ACQ.SYSTEM_ERROR',
+      refused: false,
+    });
+  });
+
+  it('queries a refund (alipay.trade.fastpay.refund.query): one it names is done, one it does not is unknown', async () => {
+    const asked = { refundNo: 'R202605010001', orderNo: 'P202605010001' };
+    const named = fakeFetch(() =>
+      signedAnswer('alipay.trade.fastpay.refund.query', {
+        code: '10000',
+        msg: 'Success',
+        trade_no: '2026050122001400000000000001',
+        out_trade_no: 'P202605010001',
+        out_request_no: 'R202605010001',
+        refund_amount: '3.45',
+        refund_status: 'REFUND_SUCCESS',
+      }),
+    );
+    expect(await provider(named.fetchImpl).queryRefund?.(asked)).toMatchObject({
+      refundNo: 'R202605010001',
+      state: 'done',
+      amountFen: 345,
+    });
+    // No refund of that number done at Alipay: to be asked for again by the same number.
+    const none = fakeFetch(() =>
+      signedAnswer('alipay.trade.fastpay.refund.query', {
+        code: '10000',
+        msg: 'Success',
+        out_trade_no: 'P202605010001',
+      }),
+    );
+    expect(await provider(none.fetchImpl).queryRefund?.(asked)).toBeNull();
   });
 });

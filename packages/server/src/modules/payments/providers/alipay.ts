@@ -13,6 +13,7 @@ import {
 import type {
   PaymentProvider,
   ProviderPayment,
+  ProviderRefund,
   RawNotification,
   RefundRequest,
   RefundResult,
@@ -291,7 +292,15 @@ export function createAlipayProvider(config: AlipayConfig, deps: AlipayDeps = {}
 
   function failure(response: Record<string, unknown>): PaymentProviderError {
     const message = str(response.sub_msg) ?? str(response.msg) ?? '未知错误';
-    return new PaymentProviderError(`支付宝请求失败：${message}（${subCode(response)}）`, subCode(response));
+    // A signed answer other than 20000 (service unavailable) and ACQ.SYSTEM_ERROR (to be called
+    // again with the same parameters) is Alipay refusing the request: nothing was done.
+    const refused = str(response.code) !== '20000' && str(response.sub_code) !== 'ACQ.SYSTEM_ERROR';
+    return new PaymentProviderError(
+      `支付宝请求失败：${message}（${subCode(response)}）`,
+      subCode(response),
+      undefined,
+      refused,
+    );
   }
 
   return {
@@ -360,7 +369,8 @@ export function createAlipayProvider(config: AlipayConfig, deps: AlipayDeps = {}
     async refund(input: RefundRequest): Promise<RefundResult> {
       assertFen(input.amountFen, '退款金额');
       const response = await call('alipay.trade.refund', {
-        out_trade_no: input.orderNo,
+        // One transaction of the order (an exception) by its trade_no, else the order's payment.
+        ...(input.providerTxnId ? { trade_no: input.providerTxnId } : { out_trade_no: input.orderNo }),
         out_request_no: input.refundNo,
         refund_amount: fenToYuan(input.amountFen),
         ...(input.reason ? { refund_reason: input.reason } : {}),
@@ -370,6 +380,35 @@ export function createAlipayProvider(config: AlipayConfig, deps: AlipayDeps = {}
       return {
         state: response.fund_change === 'Y' ? 'done' : 'processing',
         providerRefundId: str(response.trade_no) ?? '',
+      };
+    },
+
+    async queryRefund(input: { refundNo: string; orderNo: string }): Promise<ProviderRefund | null> {
+      const response = await call('alipay.trade.fastpay.refund.query', {
+        out_trade_no: input.orderNo,
+        out_request_no: input.refundNo,
+      });
+      if (response.code !== SUCCESS_CODE) {
+        if (response.sub_code === 'ACQ.TRADE_NOT_EXIST') return null;
+        throw failure(response);
+      }
+      // Alipay: an answer naming the refund, its refund_status empty or REFUND_SUCCESS, is a refund
+      // done; an answer that does not name it is a refund Alipay has not (yet) done — null, as for
+      // one it does not know: a refund never known to have reached it is asked for again with the
+      // same out_request_no (Alipay's documented retry), one it accepted is asked about again later.
+      const status = str(response.refund_status) ?? '';
+      if (str(response.out_request_no) !== input.refundNo) return null;
+      const done = status === '' || status === 'REFUND_SUCCESS';
+      const amountText = str(response.refund_amount);
+      const amount = amountText ? yuanToFen(amountText) : 0;
+      return {
+        orderNo: input.orderNo,
+        refundNo: input.refundNo,
+        providerRefundId: str(response.trade_no) ?? '',
+        state: done ? 'done' : 'processing',
+        amountFen: amount,
+        settledAt: done ? new Date() : null,
+        providerState: status || (done ? 'REFUND_SUCCESS' : 'PROCESSING'),
       };
     },
   };

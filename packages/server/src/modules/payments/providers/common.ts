@@ -8,7 +8,11 @@ import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 
 /**
  * A refusal or failure answered by a provider's API (not a notification: those throw plain Error).
  * `code` is the provider's own code (WeChat `PARAM_ERROR`, Alipay `ACQ.TRADE_HAS_SUCCESS` or the
- * HTTP status), so the service can log it and decide whether trying again can help.
+ * HTTP status), so the service can log it and decide whether trying again can help. `refused` says
+ * the provider answered, verifiably, that it did not do what was asked (WeChat Pay a 4xx, Alipay a
+ * business failure other than ACQ.SYSTEM_ERROR): a refund so refused was definitely not made. Any
+ * other failure (a timeout, the network, a 5xx, an answer that does not verify) leaves the outcome
+ * unknown.
  */
 export class PaymentProviderError extends Error {
   override readonly name = 'PaymentProviderError';
@@ -16,6 +20,7 @@ export class PaymentProviderError extends Error {
     message: string,
     readonly code: string,
     readonly httpStatus?: number,
+    readonly refused = false,
   ) {
     super(message);
   }

@@ -72,5 +72,6 @@ export function createDevProvider(config: {
     async refund(input: RefundRequest): Promise<RefundResult> {
       return { state: 'done', providerRefundId: `DEVR${input.refundNo}` };
     },
+    // Its refunds are done at once: nothing is ever left to query or to be notified of.
   };
 }

@@ -45,11 +45,28 @@ export interface RefundRequest {
   amountFen: number;
   totalFen: number;
   reason: string;
+  /** The provider's transaction to refund (an exception: one payment of several of the order). */
+  providerTxnId?: string;
+  /** Where the provider posts the refund's result, when it finishes later (WeChat Pay). */
+  notifyUrl?: string;
 }
 
 export interface RefundResult {
   state: 'done' | 'processing' | 'failed';
   providerRefundId: string;
+}
+
+/** What a refund query or a verified refund notification says of one refund. */
+export interface ProviderRefund {
+  orderNo: string;
+  /** Our refund number (out_refund_no). */
+  refundNo: string;
+  providerRefundId: string;
+  state: 'done' | 'processing' | 'failed';
+  amountFen: number;
+  settledAt: Date | null;
+  /** The provider's own word for the state (SUCCESS, CLOSED, ABNORMAL …), for the order's timeline. */
+  providerState: string;
 }
 
 /** A notification as it arrived: its headers (lower-case names) and exact body. */
@@ -73,4 +90,11 @@ export interface PaymentProvider {
   /** Closes an unpaid order at the provider (expiry, cancellation). */
   close(orderNo: string): Promise<void>;
   refund(input: RefundRequest): Promise<RefundResult>;
+  /**
+   * Asks about a refund still processing (the refund query job); null when the provider does not
+   * know it. Only providers whose refunds finish later have it.
+   */
+  queryRefund?(input: { refundNo: string; orderNo: string }): Promise<ProviderRefund | null>;
+  /** Verifies a refund notification and reads it (WeChat Pay: signature, then the resource decrypted). */
+  parseRefundNotification?(raw: RawNotification): Promise<ProviderRefund>;
 }

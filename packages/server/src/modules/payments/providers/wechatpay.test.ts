@@ -517,6 +517,13 @@ describe('WeChat Pay adapter', () => {
     }
     const poor = fakeFetch(() => signedAnswer({ code: 'NOT_ENOUGH', message: '基本账户余额不足' }, 403));
     await expect(provider(poor.fetchImpl).refund(refund)).rejects.toThrow('基本账户余额不足');
+    // A 4xx is a refusal: definitely not refunded. A 5xx is not known either way (asked again).
+    await expect(provider(poor.fetchImpl).refund(refund)).rejects.toMatchObject({ code: 'NOT_ENOUGH', refused: true });
+    const busy = fakeFetch(() => signedAnswer({ code: 'SYSTEM_ERROR', message: '系统超时' }, 500));
+    await expect(provider(busy.fetchImpl).refund(refund)).rejects.toMatchObject({
+      code: 'SYSTEM_ERROR',
+      refused: false,
+    });
   });
 
   it('never throws when built from bad secrets: the call that needs them fails with a message naming them', async () => {
@@ -537,5 +544,140 @@ describe('WeChat Pay adapter', () => {
 
   it('writes time_expire in RFC 3339 at +08:00 whatever the server time zone', () => {
     expect(rfc3339China(new Date('2026-12-31T16:05:09Z'))).toBe('2027-01-01T00:05:09+08:00');
+  });
+});
+
+/**
+ * Refund results (退款结果通知 and the refund query): the resource is decrypted as the official SDKs
+ * decrypt it. The vector below was computed outside this code, by AESGCM of the Python
+ * `cryptography` package (what the official Python SDK, wechatpayv3, decrypts with): the APIv3 key
+ * above, nonce R3fundN0nce1, associated data "refund".
+ */
+describe('WeChat Pay v3 refunds: notification and query', () => {
+  const REFUND_PLAIN =
+    '{"mchid":"1900009191","out_trade_no":"P202605010001","transaction_id":"4200001234202605011234567890","out_refund_no":"R2026050100010001","refund_id":"50000000382019052709732678859","refund_status":"SUCCESS","success_time":"2026-05-02T09:30:00+08:00","user_received_account":"招商银行信用卡0403","amount":{"total":12345,"refund":345,"payer_total":12345,"payer_refund":345}}';
+  const REFUND_CIPHERTEXT =
+    'S+g60Tr9BVRu3EifPEC7MonA3ErUS/szcjn9BDsxA/Q0qCPx3UAA51Rnuy+68c/Ilq/2hrEOXM2Imh/xQyxe+TGpdP/zXZNvEFykVYFSEkkSTJe7UCUu2Dn2jAExH2PZnS7Qwc0ZUDITMytvKp6a6/Uv4mg89/XxWiRZQqYB+KsyJLc55PtIgER+pUMsrRCaDW+235m8/mtDYIVC2lg29k2JEX6xMnsB4onUpvN2wcFqZckn7tDIEl0H4Mo475Um4uzSYUyReuUMORImFPrm9SdBTNx22Ih0B0BNc/4SKr++0k/e0vaV8lFOKKL+RVj7xn7v4n9Nvx7EGtyemxO0ptUuJWuFDGm+RqxttDOqr2B5fTvCVK5m03ricKkl7gbqPlFvADQk2358b4PmK3D17Rxr+mZ1jlRdxVqWkgoHOsaUiuZY00bTPi4HEbdWIHnnSYahpWMiNN89+4/ZE/CEfLRzR/GVFhUR+W788QBQ0SPP1/iAnJs3B28aVWcAReLNsUtt8HV7f/zh+L0=';
+  const resource = {
+    algorithm: 'AEAD_AES_256_GCM',
+    original_type: 'refund',
+    ciphertext: REFUND_CIPHERTEXT,
+    associated_data: 'refund',
+    nonce: 'R3fundN0nce1',
+  };
+  const refundNotification = (over: { event_type?: string; resource?: object } = {}) => {
+    const body = JSON.stringify({
+      id: 'EV-2018022511223320873',
+      create_time: '2026-05-02T09:30:01+08:00',
+      resource_type: 'encrypt-resource',
+      event_type: over.event_type ?? 'REFUND.SUCCESS',
+      summary: '退款成功',
+      resource: over.resource ?? resource,
+    });
+    return { headers: platformHeaders(body), body };
+  };
+  const unreachable = (async () => {
+    throw new Error('no network in this test');
+  }) as unknown as typeof fetch;
+
+  it('decrypts the independently computed vector byte for byte', () => {
+    expect(decryptResource(API_V3_KEY, resource)).toBe(REFUND_PLAIN);
+    expect(() => decryptResource(API_V3_KEY, { ...resource, associated_data: 'transaction' })).toThrow(
+      '支付通知解密失败',
+    );
+  });
+
+  it('reads a verified refund notification', async () => {
+    expect(await provider(unreachable).parseRefundNotification?.(refundNotification())).toEqual({
+      orderNo: 'P202605010001',
+      refundNo: 'R2026050100010001',
+      providerRefundId: '50000000382019052709732678859',
+      state: 'done',
+      amountFen: 345,
+      settledAt: new Date('2026-05-02T01:30:00Z'),
+      providerState: 'SUCCESS',
+    });
+  });
+
+  it('refuses a refund notification forged, stale, of a payment, or of another merchant', async () => {
+    const p = provider(unreachable);
+    const good = refundNotification();
+    await expect(
+      p.parseRefundNotification?.({ ...good, body: good.body.replace('退款成功', '已退款') }),
+    ).rejects.toThrow('支付通知签名无效');
+    const late = createWechatPayProvider(config, { fetch: unreachable, now: () => new Date(NOW.getTime() + 600_000) });
+    await expect(late.parseRefundNotification?.(good)).rejects.toThrow('支付通知已过期');
+    await expect(
+      p.parseRefundNotification?.(refundNotification({ event_type: 'TRANSACTION.SUCCESS' })),
+    ).rejects.toThrow('不是退款结果通知');
+    const other = wechatEncrypt(REFUND_PLAIN.replace('1900009191', '1900000000'), 'refund');
+    await expect(p.parseRefundNotification?.(refundNotification({ resource: other }))).rejects.toThrow(
+      '退款通知的商户号与配置不符',
+    );
+    // A payment notification is not read as a refund, nor a refund as a payment.
+    await expect(p.parseNotification(good)).rejects.toThrow('不是支付结果通知');
+  });
+
+  it('reads CLOSED and ABNORMAL as failed, PROCESSING as processing', async () => {
+    const p = provider(unreachable);
+    for (const [status, state] of [
+      ['CLOSED', 'failed'],
+      ['ABNORMAL', 'failed'],
+      ['PROCESSING', 'processing'],
+    ] as const) {
+      const enc = wechatEncrypt(REFUND_PLAIN.replace('"SUCCESS"', `"${status}"`), 'refund');
+      expect(await p.parseRefundNotification?.(refundNotification({ resource: enc }))).toMatchObject({
+        state,
+        providerState: status,
+      });
+    }
+  });
+
+  it('queries a refund with a signed GET and reads the signed answer; an unknown refund is null', async () => {
+    const answer = {
+      refund_id: '50000000382019052709732678859',
+      out_refund_no: 'R2026050100010001',
+      transaction_id: '4200001234202605011234567890',
+      out_trade_no: 'P202605010001',
+      channel: 'ORIGINAL',
+      user_received_account: '招商银行信用卡0403',
+      success_time: '2026-05-02T09:30:00+08:00',
+      create_time: '2026-05-02T09:29:00+08:00',
+      status: 'SUCCESS',
+      amount: { total: 12345, refund: 345, payer_total: 12345, payer_refund: 345, currency: 'CNY' },
+    };
+    const { fetchImpl, sent } = fakeFetch(() => signedAnswer(answer));
+    const found = await provider(fetchImpl).queryRefund?.({ refundNo: 'R2026050100010001', orderNo: 'P202605010001' });
+    expect(found).toMatchObject({ state: 'done', amountFen: 345, refundNo: 'R2026050100010001' });
+    const req = sent[0] as Sent;
+    const url = '/v3/refund/domestic/refunds/R2026050100010001';
+    expect(req.method).toBe('GET');
+    expect(req.url).toBe(`https://api.mch.weixin.qq.com${url}`);
+    checkAuthorization(String(req.headers.Authorization), 'GET', url, '');
+    const missing = fakeFetch(() => signedAnswer({ code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' }, 404));
+    expect(await provider(missing.fetchImpl).queryRefund?.({ refundNo: 'R404', orderNo: 'P404' })).toBeNull();
+  });
+
+  it('refunds one transaction by its id and asks to be notified', async () => {
+    const { fetchImpl, sent } = fakeFetch(() =>
+      signedAnswer({ refund_id: '5000000038201905270000', out_refund_no: 'R1', status: 'PROCESSING' }),
+    );
+    const r = await provider(fetchImpl).refund({
+      orderNo: 'P202605010001',
+      refundNo: 'R1',
+      amountFen: 345,
+      totalFen: 345,
+      reason: '重复支付',
+      providerTxnId: '4200001234202605011234567890',
+      notifyUrl: 'https://a.example.com/st365/public/payments/refund-notify/7',
+    });
+    expect(r.state).toBe('processing');
+    expect(JSON.parse((sent[0] as Sent).body)).toEqual({
+      transaction_id: '4200001234202605011234567890',
+      out_refund_no: 'R1',
+      reason: '重复支付',
+      notify_url: 'https://a.example.com/st365/public/payments/refund-notify/7',
+      amount: { refund: 345, total: 345, currency: 'CNY' },
+    });
   });
 });

@@ -13,6 +13,7 @@ import {
 import type {
   PaymentProvider,
   ProviderPayment,
+  ProviderRefund,
   RawNotification,
   RefundRequest,
   RefundResult,
@@ -240,6 +241,48 @@ export function toProviderPayment(txn: WechatTransaction): ProviderPayment {
   };
 }
 
+/** A refund as its notification's resource and the refund query describe it (the fields we read). */
+export interface WechatRefund {
+  mchid?: string;
+  out_trade_no?: string;
+  transaction_id?: string;
+  out_refund_no?: string;
+  refund_id?: string;
+  /** The notification's name of the state; the query's is `status`. */
+  refund_status?: string;
+  status?: string;
+  success_time?: string;
+  amount?: { total?: number; refund?: number; payer_total?: number; payer_refund?: number; currency?: string };
+}
+
+const REFUND_STATES: Record<string, ProviderRefund['state']> = {
+  SUCCESS: 'done',
+  PROCESSING: 'processing',
+  // 退款关闭, 退款异常 (the payer's card gone): the money did not go back; it may be refunded anew.
+  CLOSED: 'failed',
+  ABNORMAL: 'failed',
+};
+
+/** Reads a refund (notification resource or query answer) into the provider-neutral shape. */
+export function toProviderRefund(r: WechatRefund): ProviderRefund {
+  const providerState = r.refund_status ?? r.status ?? '';
+  const state = REFUND_STATES[providerState];
+  if (!state) throw new Error(`未知的微信支付退款状态：${providerState || '（空）'}`);
+  if (!r.out_refund_no || !r.out_trade_no) throw new Error('微信支付退款缺少商户退款单号或订单号');
+  const refund = r.amount?.refund;
+  if (refund === undefined || !Number.isSafeInteger(refund) || refund <= 0) throw new Error(`退款金额无效：${refund}`);
+  const settledAt = r.success_time ? new Date(r.success_time) : null;
+  return {
+    orderNo: r.out_trade_no,
+    refundNo: r.out_refund_no,
+    providerRefundId: r.refund_id ?? '',
+    state,
+    amountFen: refund,
+    settledAt: settledAt && !Number.isNaN(settledAt.getTime()) ? settledAt : null,
+    providerState,
+  };
+}
+
 const truncate = (text: string, max: number) => Array.from(text).slice(0, max).join('');
 
 export interface WechatPayKeys {
@@ -331,7 +374,10 @@ export function createWechatPayProvider(config: WechatPayConfig, deps: WechatPay
   function failure(answer: { status: number; json: Record<string, unknown> }): PaymentProviderError {
     const code = typeof answer.json.code === 'string' ? answer.json.code : `HTTP_${answer.status}`;
     const message = typeof answer.json.message === 'string' ? answer.json.message : `HTTP ${answer.status}`;
-    return new PaymentProviderError(`微信支付请求失败：${message}（${code}）`, code, answer.status);
+    // A 4xx is WeChat Pay refusing the request (parameters, balance, frequency, authority): nothing
+    // was done. A 5xx (SYSTEM_ERROR) may or may not have been: the same request is to be asked again.
+    const refused = answer.status >= 400 && answer.status < 500;
+    return new PaymentProviderError(`微信支付请求失败：${message}（${code}）`, code, answer.status, refused);
   }
 
   const orderPath = (orderNo: string) => `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}`;
@@ -417,9 +463,11 @@ export function createWechatPayProvider(config: WechatPayConfig, deps: WechatPay
       assertFen(input.amountFen, '退款金额');
       assertFen(input.totalFen, '订单金额');
       const answer = await call('POST', '/v3/refund/domestic/refunds', {
-        out_trade_no: input.orderNo,
+        // One transaction of the order (an exception) by its id, else the order's payment.
+        ...(input.providerTxnId ? { transaction_id: input.providerTxnId } : { out_trade_no: input.orderNo }),
         out_refund_no: input.refundNo,
         ...(input.reason ? { reason: truncate(input.reason, 80) } : {}),
+        ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
         amount: { refund: input.amountFen, total: input.totalFen, currency: 'CNY' },
       });
       if (!answer.ok) throw failure(answer);
@@ -429,6 +477,34 @@ export function createWechatPayProvider(config: WechatPayConfig, deps: WechatPay
         state: status === 'SUCCESS' ? 'done' : status === 'PROCESSING' ? 'processing' : 'failed',
         providerRefundId,
       };
+    },
+
+    async queryRefund(input: { refundNo: string }): Promise<ProviderRefund | null> {
+      const answer = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(input.refundNo)}`);
+      if (answer.status === 404 && answer.json.code === 'RESOURCE_NOT_EXISTS') return null;
+      if (!answer.ok) throw failure(answer);
+      return toProviderRefund(answer.json as WechatRefund);
+    },
+
+    async parseRefundNotification(raw: RawNotification): Promise<ProviderRefund> {
+      verifyNotificationSignature(raw.headers, raw.body, keys().platformKey, config.platformSerial, now());
+      let envelope: { event_type?: unknown; resource?: EncryptedResource };
+      try {
+        envelope = JSON.parse(raw.body);
+      } catch {
+        throw new Error('退款通知格式无效');
+      }
+      const eventType = typeof envelope?.event_type === 'string' ? envelope.event_type : '';
+      if (!eventType.startsWith('REFUND.')) throw new Error(`不是退款结果通知：${eventType || '（空）'}`);
+      if (!envelope.resource || typeof envelope.resource !== 'object') throw new Error('退款通知缺少加密数据');
+      let refund: WechatRefund;
+      try {
+        refund = JSON.parse(decryptResource(config.apiV3Key, envelope.resource));
+      } catch (err) {
+        throw new Error((err as Error).message.startsWith('支付通知') ? '退款通知解密失败' : '退款通知格式无效');
+      }
+      if (refund.mchid !== undefined && refund.mchid !== config.mchId) throw new Error('退款通知的商户号与配置不符');
+      return toProviderRefund(refund);
     },
   };
 }

@@ -13,6 +13,7 @@ import { feedback } from '../../../app/feedback';
 import { useCan } from '../../../platform/auth/can';
 import { fieldLimits, fieldRules, formBody } from '../../../platform/resource';
 import { timeText } from '../helpers';
+import { OperatorOnlyNotice, usePayee } from '../payee';
 import { invoiceKeys, invoiceSettingsApi } from './api';
 
 const P = PAYMENT_PAGES.invoiceSettings;
@@ -48,7 +49,9 @@ function SettingsForm({ settings: s }: { settings: TInvoiceSettings }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  const editable = can(P.edit);
+  // The settings are the tenant's, for every payee's orders: its operators change them.
+  const isOperator = usePayee()?.operator === true;
+  const editable = can(P.edit) && isOperator;
   const enabled = (Form.useWatch('enabled', form) as boolean | undefined) ?? s.enabled;
 
   const save = async (values: Values) => {
@@ -161,8 +164,10 @@ function SettingsForm({ settings: s }: { settings: TInvoiceSettings }) {
 export default function InvoiceSettingsPage() {
   const settings = useQuery({ queryKey: invoiceKeys.settings(), queryFn: invoiceSettingsApi.get });
   const s = settings.data;
+  const payee = usePayee();
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      {payee && !payee.operator && <OperatorOnlyNotice what="开票设置" />}
       {settings.isError && <Alert type="error" showIcon message={settings.error.message} />}
       <Card size="small" title={P.name}>
         {!s ? (

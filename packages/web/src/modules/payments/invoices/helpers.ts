@@ -13,6 +13,7 @@ import {
   type TInvoiceTitleType,
   yuanToFen,
 } from '@shetuan/shared/payments';
+import { routePath } from '../../../app/typed-api';
 import type { UploadedFile } from '../../../platform/files/types';
 
 /** Money as the screens show it: ¥ and yuan with two decimals. */
@@ -59,7 +60,7 @@ export function invoiceFile(inv: Pick<TInvoice, 'fileId' | 'fileName'>): Uploade
   return {
     id: inv.fileId,
     name: inv.fileName || '发票.pdf',
-    url: `/systemfile/files/${inv.fileId}`,
+    url: routePath('get', '/systemfile/files/{id}', { id: inv.fileId }),
     filePath: '',
     fileSize: 0,
   };

@@ -8,6 +8,7 @@ import { DateRangeFilter } from '../../../platform/components/DateRangeFilter';
 import { ListPage } from '../../../platform/components/ListPage';
 import { detailUrl, money, timeText } from '../helpers';
 import { useIsPhone } from '../parts';
+import { PayeeFilter, usePayee } from '../payee';
 import { walletApi } from './api';
 import { ACCOUNT_OPTIONS, directionTone, FLOW_PAGES, type FlowFilters, flowParams } from './helpers';
 
@@ -22,11 +23,14 @@ function DirectionTag({ direction }: { direction: string }) {
   );
 }
 
-/** The order a line belongs to, linked to its detail (订单运营's view). */
-function OrderLink({ flow }: { flow: TFlow }) {
+/** The order a line belongs to, linked to its detail (收款订单's view from 支付流水, else 订单运营's). */
+function OrderLink({ flow, scope }: { flow: TFlow; scope: TFlowScope }) {
   if (!flow.orderId || !flow.orderNo) return <>—</>;
   return (
-    <Link to={detailUrl('operation', flow.orderId)} style={{ overflowWrap: 'anywhere' }}>
+    <Link
+      to={detailUrl(scope === 'payee' ? 'collection' : 'operation', flow.orderId)}
+      style={{ overflowWrap: 'anywhere' }}
+    >
       {flow.orderNo}
     </Link>
   );
@@ -40,10 +44,12 @@ function Filters({
   value,
   onChange,
   accounts,
+  payees,
 }: {
   value: FlowFilters;
   onChange: (f: FlowFilters) => void;
   accounts: boolean;
+  payees: boolean;
 }) {
   const phone = useIsPhone();
   const set = (patch: Partial<FlowFilters>) => onChange({ ...value, ...patch });
@@ -57,6 +63,14 @@ function Filters({
         wrapperCol={phone ? undefined : { flex: 'auto' }}
       >
         <Row gutter={16}>
+          {payees && (
+            <PayeeFilter
+              id="flow-filter-payee"
+              value={value.payee}
+              onChange={(payee) => set({ payee })}
+              itemStyle={item}
+            />
+          )}
           {accounts && (
             <Col xs={24} md={12} xl={6}>
               <Form.Item label="账户" htmlFor="flow-filter-account" {...item}>
@@ -97,6 +111,8 @@ export function FlowList({ scope }: { scope: TFlowScope }) {
   const table = useRef<ActionType | undefined>(undefined);
   const [filters, setFilters] = useState<FlowFilters>({});
   const operator = scope === 'operator';
+  const isOperator = usePayee()?.operator === true;
+  const payees = operator && isOperator;
   // Memoised: the list reloads when the filters change.
   const params = useMemo(() => flowParams(filters), [filters]);
 
@@ -116,7 +132,7 @@ export function FlowList({ scope }: { scope: TFlowScope }) {
       align: 'right',
       render: (_, f) => money(Math.abs(f.amountFen)),
     },
-    { title: '订单号', dataIndex: 'orderNo', width: 180, render: (_, f) => <OrderLink flow={f} /> },
+    { title: '订单号', dataIndex: 'orderNo', width: 180, render: (_, f) => <OrderLink flow={f} scope={scope} /> },
     { title: '订单标题', dataIndex: 'orderTitle', width: 180, render: (_, f) => f.orderTitle || '—' },
     { title: '摘要', dataIndex: 'memo', width: 200, render: (_, f) => f.memo || '—' },
   ];
@@ -133,7 +149,7 @@ export function FlowList({ scope }: { scope: TFlowScope }) {
             {operator && <span>{f.accountName}</span>}
           </Space>
           {f.orderTitle && <span style={{ overflowWrap: 'anywhere' }}>{f.orderTitle}</span>}
-          <OrderLink flow={f} />
+          <OrderLink flow={f} scope={scope} />
           <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
             {timeText(f.at)}
             {f.memo ? ` · ${f.memo}` : ''}
@@ -145,7 +161,7 @@ export function FlowList({ scope }: { scope: TFlowScope }) {
   const exportable = can(page.export);
   return (
     <>
-      <Filters value={filters} onChange={setFilters} accounts={operator} />
+      <Filters value={filters} onChange={setFilters} accounts={operator} payees={payees} />
       <ListPage<FlowRow>
         title={page.name}
         rowKey="id"

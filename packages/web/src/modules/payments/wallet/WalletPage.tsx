@@ -44,7 +44,8 @@ function Figure({
 }
 
 /**
- * /wallet (钱包): what the ledger says the society received (累计收入), gave back (已退款) and holds
+ * /wallet (钱包) of the caller's payee (the tenant itself, or the organisation an administrator
+ * acts for; its name heads the page): what the ledger says it received (累计收入), gave back (已退款) and holds
  * (余额), money that arrived for no order and must be returned (待退款, when there is any), the
  * withdrawals (提现中, 已提现, 服务费) with 申请提现 and 银行卡 for those who may, and the last 12
  * months' income and refunds.
@@ -66,8 +67,13 @@ export default function WalletPage() {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {wallet.isError && <Alert type="error" showIcon message="钱包数据加载失败，请稍后重试" />}
-      {(withdraw || cards) && (
+      {(withdraw || cards || w) && (
         <Space wrap>
+          {w && (
+            <Typography.Title level={4} style={{ margin: 0, marginInlineEnd: 8 }}>
+              {w.payeeName}的钱包
+            </Typography.Title>
+          )}
           {withdraw && (
             <Button type="primary" icon={<WalletOutlined />} onClick={() => void navigate(PAYMENT_PAGES.withdraw.path)}>
               申请提现

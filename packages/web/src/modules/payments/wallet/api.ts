@@ -1,5 +1,5 @@
-import type { TFlowScope, TWallet } from '@shetuan/shared/payments';
-import { api } from '../../../app/request';
+import type { TFlowScope } from '@shetuan/shared/payments';
+import { apiCall, routePath } from '../../../app/typed-api';
 
 /** 钱包 and 流水 (server modules/payments/wallet-routes.ts). */
 export const walletKeys = {
@@ -7,7 +7,7 @@ export const walletKeys = {
 };
 
 export const walletApi = {
-  wallet: () => api.get<TWallet>('/payments/wallet'),
-  listPath: (scope: TFlowScope) => `/payments/flows/${scope}`,
-  exportPath: (scope: TFlowScope) => `/payments/flows/${scope}/export-jobs`,
+  wallet: () => apiCall.get('/payments/wallet'),
+  listPath: (scope: TFlowScope) => routePath('get', `/payments/flows/${scope}`),
+  exportPath: (scope: TFlowScope) => routePath('post', `/payments/flows/${scope}/export-jobs`),
 };

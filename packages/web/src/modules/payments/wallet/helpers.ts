@@ -12,13 +12,16 @@ export const directionTone = (direction: string): string => (direction === '收�
 
 /** The 流水 filters as the query (and the export's body) takes them; empty ones left out. */
 export interface FlowFilters {
+  /** 收款方 (运营流水, operators): 0 the tenant itself, else an organisation: both sides of its movements. */
+  payee?: number;
   /** YYYY-MM-DD, China time. */
   from?: string;
   to?: string;
   account?: string;
 }
-export function flowParams(f: FlowFilters): Record<string, string> {
-  const out: Record<string, string> = {};
+export function flowParams(f: FlowFilters): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  if (f.payee !== undefined) out.payee = f.payee;
   if (f.from) out.from = f.from;
   if (f.to) out.to = f.to;
   if (f.account) out.account = f.account;

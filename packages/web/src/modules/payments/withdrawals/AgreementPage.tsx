@@ -7,6 +7,7 @@ import { feedback } from '../../../app/feedback';
 import { useCan } from '../../../platform/auth/can';
 import { fieldLimits, fieldRules, formBody } from '../../../platform/resource';
 import { timeText } from '../helpers';
+import { OperatorOnlyNotice, usePayee } from '../payee';
 import { agreementApi, withdrawKeys } from './api';
 import { bpToPercent, feeExample, percentToBp } from './helpers';
 
@@ -55,7 +56,9 @@ function AgreementForm({ agreement: a }: { agreement: TPayAgreement }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  const editable = can(P.edit);
+  // The agreement is the tenant's, for every payee: its operators change it.
+  const isOperator = usePayee()?.operator === true;
+  const editable = can(P.edit) && isOperator;
   const feeRate = Form.useWatch('feeRate', form) as string | undefined;
   const minFee = Form.useWatch('minFee', form) as string | undefined;
   const bp = percentToBp(feeRate);
@@ -151,8 +154,10 @@ function AgreementForm({ agreement: a }: { agreement: TPayAgreement }) {
 export default function AgreementPage() {
   const agreement = useQuery({ queryKey: withdrawKeys.agreement(), queryFn: agreementApi.get });
   const a = agreement.data;
+  const payee = usePayee();
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      {payee && !payee.operator && <OperatorOnlyNotice what="收款协议" />}
       {agreement.isError && <Alert type="error" showIcon message={agreement.error.message} />}
       <Card size="small" title={P.name}>
         {!a ? (

@@ -12,7 +12,7 @@ import { fieldLimits, fieldRules, formBody } from '../../../platform/resource';
 import { EmptyState } from '../../../platform/widgets/EmptyState';
 import { timeText } from '../helpers';
 import { CardLine, useIsPhone } from '../parts';
-import { BANK_CARDS_PATH, bankCardsApi, withdrawKeys } from './api';
+import { bankCardsApi, withdrawKeys } from './api';
 import { groupedAccountNo, sortCards } from './helpers';
 
 const P = PAYMENT_PAGES.bankCards;
@@ -203,7 +203,7 @@ export default function BankCardsPage() {
       {can(P.delete) && (
         <DeleteAction
           title={`删除银行卡 ${c.bankName} ${maskAccountNo(c.accountNo)}？`}
-          path={`${BANK_CARDS_PATH}/${c.id}`}
+          path={bankCardsApi.deletePath(c.id)}
           onDone={reload}
         />
       )}

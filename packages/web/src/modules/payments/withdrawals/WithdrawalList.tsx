@@ -13,6 +13,7 @@ import { LinkButton } from '../../../platform/components/LinkButton';
 import { ListPage } from '../../../platform/components/ListPage';
 import { money, timeText } from '../helpers';
 import { CardLine, useIsPhone } from '../parts';
+import { PayeeFilter, usePayee } from '../payee';
 import { withdrawalsApi } from './api';
 import { type WithdrawalFilters, withdrawalParams } from './helpers';
 import { CardText, WithdrawalStatusTag } from './parts';
@@ -31,10 +32,12 @@ function Filters({
   id,
   value,
   onChange,
+  payees,
 }: {
   id: string;
   value: WithdrawalFilters;
   onChange: (f: WithdrawalFilters) => void;
+  payees: boolean;
 }) {
   const phone = useIsPhone();
   const set = (patch: Partial<WithdrawalFilters>) => onChange({ ...value, ...patch });
@@ -48,6 +51,9 @@ function Filters({
         wrapperCol={phone ? undefined : { flex: 'auto' }}
       >
         <Row gutter={16}>
+          {payees && (
+            <PayeeFilter id={`${id}-payee`} value={value.payee} onChange={(payee) => set({ payee })} itemStyle={item} />
+          )}
           <Col xs={24} md={12} xl={6}>
             <Form.Item label="状态" htmlFor={`${id}-status`} {...item}>
               <Select
@@ -100,6 +106,9 @@ export function WithdrawalList({
   const params = useMemo(() => withdrawalParams(filters), [filters]);
   const review = scope === 'review';
   const name = title ?? page.name;
+  // 提现记录 of the tenant's operators: every payee, with a filter; an organisation sees its own.
+  const isOperator = usePayee()?.operator === true;
+  const payees = review && isOperator;
 
   const rowActions = (w: TWithdrawal) => (
     <Space size={12} wrap>
@@ -202,7 +211,7 @@ export function WithdrawalList({
   const exportable = can(page.export);
   return (
     <>
-      <Filters id={`withdrawal-${scope}-filter`} value={filters} onChange={setFilters} />
+      <Filters id={`withdrawal-${scope}-filter`} value={filters} onChange={setFilters} payees={payees} />
       <ListPage<WithdrawalRow>
         title={name}
         rowKey="id"

@@ -4,6 +4,7 @@ import { Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useCan } from '../../../platform/auth/can';
 import { LinkButton } from '../../../platform/components/LinkButton';
+import { usePayee } from '../payee';
 import { ApproveDialog, RejectDialog, WithdrawalDrawer } from './parts';
 import { WithdrawalList } from './WithdrawalList';
 
@@ -21,8 +22,10 @@ export default function WithdrawalsPage() {
   const [approving, setApproving] = useState<TWithdrawal | null>(null);
   const [rejecting, setRejecting] = useState<TWithdrawal | null>(null);
   const reload = () => void table.current?.reload();
-  const mayApprove = can(P.approve);
-  const mayReject = can(P.reject);
+  // 打款 and 驳回 are the tenant's operators' (an organisation's administrator sees its own, read only).
+  const operator = usePayee()?.operator === true;
+  const mayApprove = operator && can(P.approve);
+  const mayReject = operator && can(P.reject);
   const waiting = (w: TWithdrawal) => w.status === WithdrawalStatus.WAITING;
   // The drawer shows the row as the list read it; after 打款 or 驳回 it closes with the dialog.
   const done = () => {

@@ -1,15 +1,5 @@
-import type {
-  TBankCard,
-  TBankCardInput,
-  TPayAgreement,
-  TPayAgreementInput,
-  TWithdrawApply,
-  TWithdrawApprove,
-  TWithdrawalScope,
-  TWithdrawInfo,
-  TWithdrawReject,
-} from '@shetuan/shared/payments';
-import { api } from '../../../app/request';
+import type { TWithdrawalScope } from '@shetuan/shared/payments';
+import { type ApiBody, apiCall, routePath } from '../../../app/typed-api';
 
 /** Query keys of 银行卡, 提现 and 收款协议 (under the payments module's). */
 export const withdrawKeys = {
@@ -20,27 +10,31 @@ export const withdrawKeys = {
 };
 
 /** 银行卡 (server modules/payments): at most 20, one of them the default. */
-export const BANK_CARDS_PATH = '/payments/bank-cards';
 export const bankCardsApi = {
-  list: () => api.get<TBankCard[]>(BANK_CARDS_PATH),
-  create: (body: TBankCardInput) => api.post<{ id: number }>(BANK_CARDS_PATH, body),
-  update: (id: number, body: TBankCardInput) => api.request<null>(`${BANK_CARDS_PATH}/${id}`, 'PUT', body),
-  remove: (id: number) => api.request<null>(`${BANK_CARDS_PATH}/${id}`, 'DELETE'),
+  list: () => apiCall.get('/payments/bank-cards'),
+  create: (body: ApiBody<'post', '/payments/bank-cards'>) => apiCall.post('/payments/bank-cards', { body }),
+  update: (id: number, body: ApiBody<'put', '/payments/bank-cards/{id}'>) =>
+    apiCall.put('/payments/bank-cards/{id}', { path: { id }, body }),
+  remove: (id: number) => apiCall.delete('/payments/bank-cards/{id}', { path: { id } }),
+  /** The card's 删除 (DeleteAction sends it). */
+  deletePath: (id: number) => routePath('delete', '/payments/bank-cards/{id}', { id }),
 };
 
 /** 申请提现 and 提现记录: the two lists share the routes by scope (mine, review). */
 export const withdrawalsApi = {
-  info: () => api.get<TWithdrawInfo>('/payments/withdraw-info'),
-  listPath: (scope: TWithdrawalScope) => `/payments/withdrawals/${scope}`,
-  exportPath: (scope: TWithdrawalScope) => `/payments/withdrawals/${scope}/export-jobs`,
-  apply: (body: TWithdrawApply) => api.post<{ id: number; withdrawNo: string }>('/payments/withdrawals', body),
-  cancel: (id: number) => api.post<null>(`/payments/withdrawals/${id}/cancel`),
-  approve: (id: number, body: TWithdrawApprove) => api.post<null>(`/payments/withdrawals/${id}/approve`, body),
-  reject: (id: number, body: TWithdrawReject) => api.post<null>(`/payments/withdrawals/${id}/reject`, body),
+  info: () => apiCall.get('/payments/withdraw-info'),
+  listPath: (scope: TWithdrawalScope) => routePath('get', `/payments/withdrawals/${scope}`),
+  exportPath: (scope: TWithdrawalScope) => routePath('post', `/payments/withdrawals/${scope}/export-jobs`),
+  apply: (body: ApiBody<'post', '/payments/withdrawals'>) => apiCall.post('/payments/withdrawals', { body }),
+  cancel: (id: number) => apiCall.post('/payments/withdrawals/{id}/cancel', { path: { id } }),
+  approve: (id: number, body: ApiBody<'post', '/payments/withdrawals/{id}/approve'>) =>
+    apiCall.post('/payments/withdrawals/{id}/approve', { path: { id }, body }),
+  reject: (id: number, body: ApiBody<'post', '/payments/withdrawals/{id}/reject'>) =>
+    apiCall.post('/payments/withdrawals/{id}/reject', { path: { id }, body }),
 };
 
 /** 收款协议: the service fee on withdrawals and the agreement's text. */
 export const agreementApi = {
-  get: () => api.get<TPayAgreement>('/payments/agreement'),
-  save: (body: TPayAgreementInput) => api.request<null>('/payments/agreement', 'PUT', body),
+  get: () => apiCall.get('/payments/agreement'),
+  save: (body: ApiBody<'put', '/payments/agreement'>) => apiCall.put('/payments/agreement', { body }),
 };

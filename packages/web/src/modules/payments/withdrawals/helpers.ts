@@ -95,6 +95,8 @@ export function withdrawAmount(
 
 /** The withdrawal lists' filters as the query (and the export's body) takes them; empty ones left out. */
 export interface WithdrawalFilters {
+  /** 收款方 (提现记录, operators): 0 the tenant itself, else an organisation. */
+  payee?: number;
   status?: number;
   /** 申请日期, YYYY-MM-DD. */
   from?: string;
@@ -102,6 +104,7 @@ export interface WithdrawalFilters {
 }
 export function withdrawalParams(f: WithdrawalFilters): Record<string, string | number> {
   const out: Record<string, string | number> = {};
+  if (f.payee !== undefined) out.payee = f.payee;
   if (f.status !== undefined) out.status = f.status;
   if (f.from) out.from = f.from;
   if (f.to) out.to = f.to;

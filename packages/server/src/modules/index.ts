@@ -1,3 +1,4 @@
+import { appealsModule } from './appeals';
 import { dictionariesModule } from './dictionaries';
 import { expertsModule } from './experts';
 import { formsModule } from './forms';
@@ -18,4 +19,5 @@ export const MODULES = [
   projectsModule,
   expertsModule,
   paymentsModule,
+  appealsModule,
 ] as const;

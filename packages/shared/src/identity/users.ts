@@ -16,8 +16,8 @@ export interface UserListKind {
   page: Page<`/${string}`, 'edit' | 'export'> & { readonly add?: `/${string}:add` };
   /** page.path. */
   menu: string;
-  /** The API base of the list. */
-  api: string;
+  /** The API base of the list (its routes: server identity/admin-routes.ts); a literal, see UserListApi. */
+  api: `/identity/${string}`;
   title: string;
   userTypes: number[];
   statuses: number[];
@@ -72,6 +72,8 @@ export const USER_LISTS = {
   },
 } satisfies Record<string, UserListKind>;
 export type UserListKey = keyof typeof USER_LISTS;
+/** The API bases of the lists, as literal route paths (the web's typed calls check them against the routes). */
+export type UserListApi = (typeof USER_LISTS)[UserListKey]['api'];
 
 export const ZUserListQuery = z.object({
   current: z.coerce.number({ error: '页码必须是数字' }).int().min(1, '页码从1开始').default(1),

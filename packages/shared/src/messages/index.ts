@@ -16,6 +16,8 @@ export const MESSAGE_EVENTS = {
   'project.review': { name: '评审任务通知', to: '评审专家' },
   'expert.audit': { name: '专家审核结果', to: '专家' },
   'expert.draw': { name: '专家遴选邀请', to: '专家' },
+  'appeal.submitted': { name: '新的人工申诉待处理', to: '管理员' },
+  'appeal.handled': { name: '人工申诉处理结果', to: '申诉人' },
 } as const;
 export type MessageEvent = keyof typeof MESSAGE_EVENTS;
 

@@ -124,6 +124,7 @@ export interface paths {
                                 name: string;
                                 number: string;
                                 phone: string;
+                                previousPhone: string;
                                 proofs: {
                                     fileSize: number;
                                     id: number;
@@ -252,6 +253,46 @@ export interface paths {
                             success: boolean;
                         };
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/st365/appeals/{id}/proofs/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 读取申诉的证明材料（身份证件等，仅限有人工申诉页面权限的工作人员）
+         * @description Permission: `/appeal`
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -29546,7 +29587,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * 读取文件（须登录，本租户）
+         * 读取文件（须登录，本租户；模块的私有文件如申诉证明材料不在此读取，须经其模块的接口）
          * @description Permission: `login`
          */
         get: {
@@ -29940,6 +29981,7 @@ export interface paths {
                             /** @description 200 on success; otherwise a code of the error catalogue */
                             code: number;
                             data: {
+                                available: boolean;
                                 bound: boolean;
                                 boundAt: string | null;
                                 nickname: string;
@@ -29984,6 +30026,53 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/st365/wechat/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 是否开通微信登录与绑定（未配置微信开放平台的生产环境不开通）
+         * @description Permission: `public`
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description 200 on success; otherwise a code of the error catalogue */
+                            code: number;
+                            data: {
+                                available: boolean;
+                            };
+                            msg: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

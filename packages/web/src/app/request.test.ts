@@ -160,6 +160,60 @@ describe('request client: the error catalogue', () => {
     box?.onCancel();
   });
 
+  describe("401 as the second client reads it (docs/web.md: both clients' rules in one)", () => {
+    for (const code of [401, 200011]) {
+      it(`${code} without a token warns 登录过期，已返回首页 and goes to the entry path`, async () => {
+        session.setEnterPath('/societyLogin');
+        server.use(http.get(url('/x'), () => answer(code, '请先登录')));
+        await expect(request('/x')).rejects.toMatchObject({ code });
+        expect(toast.warning).toHaveBeenCalledWith('登录过期，已返回首页', 5);
+        expect(go).toHaveBeenCalledWith('/societyLogin');
+        expect(confirm).not.toHaveBeenCalled();
+      });
+    }
+
+    it('401 without a token and no entry path goes to /login, also for a silent call', async () => {
+      server.use(http.get(url('/x'), () => answer(401, '请先登录')));
+      await expect(request('/x', { silent: true })).rejects.toMatchObject({ code: 401 });
+      expect(go).toHaveBeenCalledWith('/login');
+    });
+
+    for (const msg of ['token无效', 'Token错误', '无效的token', '登录凭证不正确']) {
+      it(`401 with a token and msg ${msg} warns 权限不足，请重新登录！, clears the login, goes to the entry path`, async () => {
+        logIn();
+        server.use(http.get(url('/x'), () => answer(401, msg)));
+        await expect(request('/x')).rejects.toMatchObject({ code: 401 });
+        expect(toast.warning).toHaveBeenCalledWith('权限不足，请重新登录！', 5);
+        expect(session.token()).toBeNull();
+        expect(go).toHaveBeenCalledWith('/login-declare');
+        expect(confirm).not.toHaveBeenCalled();
+      });
+    }
+
+    it('401 with a token and any other msg goes to /405 and keeps the login', async () => {
+      logIn();
+      server.use(http.get(url('/x'), () => answer(401, '无权访问该接口')));
+      await expect(request('/x')).rejects.toMatchObject({ code: 401 });
+      expect(go).toHaveBeenCalledWith('/405');
+      expect(confirm).not.toHaveBeenCalled();
+      expect(toast.warning).not.toHaveBeenCalled();
+      expect(session.token()).toBe('tok-1');
+    });
+
+    it('an HTTP 401 without our envelope (a gateway) is read the same way', async () => {
+      logIn();
+      server.use(http.get(url('/x'), () => new HttpResponse('Unauthorized', { status: 401 })));
+      await expect(request('/x')).rejects.toMatchObject({ code: 401 });
+      expect(go).toHaveBeenCalledWith('/405');
+      session.clear();
+      go.mockClear();
+      await expect(request('/x')).rejects.toMatchObject({ code: 401 });
+      expect(toast.warning).toHaveBeenCalledWith('登录过期，已返回首页', 5);
+      expect(go).toHaveBeenCalledWith('/login-declare');
+      expect(toast.error).not.toHaveBeenCalled();
+    });
+  });
+
   it('100001 warns, clears the login and goes to the entry path', async () => {
     logIn();
     server.use(http.get(url('/x'), () => answer(100001, 'token无效')));

@@ -1,7 +1,7 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { canonicalRequest, ResultCode, type TEnvelope } from '@shetuan/shared';
+import { canonicalRequest, ResultCode, type TEnvelope, UPLOAD_MESSAGES } from '@shetuan/shared';
 import { captchaPrompt, feedback, navigation } from './feedback';
 import { session } from './session';
 
@@ -109,6 +109,24 @@ function clearAndLeave(text: string): void {
   navigation.go(enter);
 }
 
+/** A 401 whose msg says the token itself is invalid or wrong (the second client's 权限不足 case). */
+const TOKEN_WRONG = /(token|令牌|凭证).{0,6}(无效|错误|不正确|非法|不存在)|(无效|错误|非法)的?(token|令牌|凭证)/i;
+/** A 401 whose msg says the login has ended: the first client's confirm box. */
+const LOGIN_ENDED = /过期|失效|请先登录|重新登录|未登录|已退出|下线/;
+
+/**
+ * Code 401 (also an HTTP 401 without our envelope), as the spec's two clients agree (docs/web.md):
+ * no token in this browser → 登录过期，已返回首页 and back to the entry path; a token the server
+ * calls invalid or wrong → 权限不足，请重新登录！, the login cleared, back to the entry path; a
+ * login that ended → the confirm box; anything else is a refusal of the page → /405.
+ */
+function unauthorized(msg: string): void {
+  if (!session.token()) clearAndLeave('登录过期，已返回首页');
+  else if (TOKEN_WRONG.test(msg)) clearAndLeave('权限不足，请重新登录！');
+  else if (LOGIN_ENDED.test(msg)) confirmExpired();
+  else navigation.go('/405');
+}
+
 /** The codes that say the login no longer holds. */
 const SESSION_CODES: ReadonlySet<number> = new Set([
   ResultCode.UNAUTHORIZED,
@@ -125,10 +143,12 @@ function handle<T>(body: TEnvelope<T>, silent: boolean, quietSession = false): T
   if (quietSession && SESSION_CODES.has(body.code)) throw error;
   switch (body.code) {
     case ResultCode.UNAUTHORIZED:
+      unauthorized(body.msg ?? '');
+      break;
     case ResultCode.SESSION_EXPIRED:
     case ResultCode.SESSION_REVOKED:
       if (session.token()) confirmExpired();
-      else if (!silent) void feedback.message.warning('登录过期，已返回首页', TOAST_SECONDS);
+      else clearAndLeave('登录过期，已返回首页');
       break;
     case ResultCode.TOKEN_INVALID:
       clearAndLeave('您的登录信息已失效，请重新登录！');
@@ -188,6 +208,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   try {
     body = (await res.json()) as TEnvelope<T>;
   } catch {
+    // An HTTP 401 without our envelope (a gateway's) is a 401 all the same.
+    if (res.status === 401 && !options.quietSession) {
+      unauthorized('');
+      throw new ApiError(401, '', null);
+    }
     const text =
       res.status === 403 ? '服务器拒绝本次访问！' : res.status >= 500 ? '内部服务器错误！' : '服务开小差了，请稍后再试';
     if (!options.silent) void feedback.message.error(text, TOAST_SECONDS);
@@ -250,13 +275,21 @@ export function uploadWithProgress<T>(
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress((e.loaded / e.total) * 100);
     };
-    xhr.onerror = () => reject(new ApiError(0, '服务开小差了，请稍后再试', null));
-    xhr.ontimeout = () => reject(new ApiError(0, '服务开小差了，请稍后再试', null));
+    // The upload itself broke (no answer, or not ours): 上传错误，请联系管理员 (the caller alerts it).
+    const broken = () => reject(new ApiError(0, UPLOAD_MESSAGES.transport, null));
+    xhr.onerror = broken;
+    xhr.ontimeout = broken;
     xhr.onload = () => {
+      let body: TEnvelope<T>;
       try {
-        resolve(handle(JSON.parse(xhr.responseText) as TEnvelope<T>, true));
+        body = JSON.parse(xhr.responseText) as TEnvelope<T>;
+      } catch {
+        return broken();
+      }
+      try {
+        resolve(handle(body, true));
       } catch (err) {
-        reject(err instanceof ApiError ? err : new ApiError(xhr.status, '文件上传失败', null));
+        reject(err);
       }
     };
     xhr.send(form);
@@ -272,17 +305,29 @@ export function putWithProgress(url: string, file: Blob, contentType: string, on
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress((e.loaded / e.total) * 100);
     };
-    xhr.onerror = () => reject(new Error('文件上传失败'));
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error('文件上传失败')));
+    xhr.onerror = () => reject(new Error(UPLOAD_MESSAGES.transport));
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(UPLOAD_MESSAGES.transport));
     xhr.send(file);
   });
 }
 
-/** A file the API serves with the token (never a public address), as a blob. */
-export async function fetchBlob(path: string): Promise<Blob> {
+/**
+ * A file the API serves with the token (never a public address), as a blob. A refusal is an
+ * envelope: a download (`silent: false`) shows the server's msg, as every call does; a preview
+ * (silent, the default) leaves it to the viewer's 加载失败.
+ */
+export async function fetchBlob(path: string, options: { silent?: boolean } = {}): Promise<Blob> {
+  const silent = options.silent ?? true;
   const { url, headers } = signedCall('GET', path, '');
   const res = await fetch(url, { headers });
-  if (!res.ok || String(res.headers.get('content-type')).includes('application/json')) {
+  if (String(res.headers.get('content-type')).includes('application/json')) {
+    const body = (await res.json().catch(() => null)) as TEnvelope<unknown> | null;
+    if (body && typeof body.code === 'number' && body.code !== ResultCode.OK) handle(body, silent);
+    throw new ApiError(res.status, '加载失败', null);
+  }
+  if (!res.ok) {
+    if (!silent) void feedback.message.error('文件下载失败', TOAST_SECONDS);
     throw new ApiError(res.status, '加载失败', null);
   }
   return res.blob();

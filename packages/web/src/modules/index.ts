@@ -1,4 +1,5 @@
 import type { WebModule } from '../app/web-module';
+import { appealsWebModule } from './appeals';
 import { dictionariesWebModule } from './dictionaries';
 import { expertsWebModule } from './experts';
 import { formsWebModule } from './forms';
@@ -16,4 +17,5 @@ export const WEB_MODULES: readonly WebModule[] = [
   projectsWebModule,
   expertsWebModule,
   paymentsWebModule,
+  appealsWebModule,
 ];

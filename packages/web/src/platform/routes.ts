@@ -1,4 +1,5 @@
 import { HOME_PAGES } from '@shetuan/shared/home';
+import { ACTIVATION_SCREENS, type ActivationScreenPath, WECHAT_CHOOSE_IDENTITY_PATHS } from '@shetuan/shared/identity';
 import type { AppRoute } from '../app/route-registry';
 import type { RESULT_PAGES } from './auth/pages/ResultPage';
 
@@ -13,6 +14,27 @@ const result = (path: keyof typeof RESULT_PAGES): AppRoute => ({
 export const platformRoutes: AppRoute[] = [
   { path: '/login', screen: () => import('./auth/pages/LoginPage'), meta: open },
   { path: '/societyLogin', screen: () => import('./auth/pages/SocietyLoginPage'), meta: open },
+  // The login aliases, by configuration (LOGIN_SCREENS): /log is /login, /wxlogin opens on 微信登录.
+  ...(['/log', '/wxlogin'] as const).map(
+    (path): AppRoute => ({
+      path,
+      screen: () => import('./auth/pages/LoginPage').then((m) => ({ default: m.loginScreen(path) })),
+      meta: open,
+    }),
+  ),
+  ...WECHAT_CHOOSE_IDENTITY_PATHS.map(
+    (path): AppRoute => ({ path, screen: () => import('./auth/pages/ChooseIdentityPage'), meta: open }),
+  ),
+  ...(Object.keys(ACTIVATION_SCREENS) as ActivationScreenPath[]).map(
+    (path): AppRoute => ({
+      path,
+      screen: () => import('./auth/pages/ActivationPage').then((m) => ({ default: m.activationScreen(path) })),
+      meta: open,
+    }),
+  ),
+  { path: '/societyLoginBlank', screen: () => import('./auth/pages/SocietyLoginBlankPage'), meta: open },
+  // Needs a login, outside the console: the details asked after the first login.
+  { path: '/setUserMsg', screen: () => import('./personal/SetUserMsgPage'), meta: { requireLogin: true } },
   { path: '/forgetPassword', screen: () => import('./auth/pages/ForgetPasswordPage'), meta: open },
   { path: '/forget/password', screen: () => import('./auth/pages/ForgetPasswordPage'), meta: open },
   {
@@ -88,6 +110,12 @@ export const platformRoutes: AppRoute[] = [
     layout: 'console',
   },
   {
+    path: '/wechatDevLogin',
+    screen: () => import('./wechat/WechatDevLoginPage'),
+    meta: { requireLogin: true, routerList: [{ name: '开发环境' }, { name: '确认微信扫码登录' }] },
+    layout: 'console',
+  },
+  {
     path: '/wechatDevConfirm',
     screen: () => import('./wechat/WechatDevConfirmPage'),
     meta: { requireLogin: true, menuPath: '/smsOutbox', routerList: [{ name: '开发环境' }, { name: '确认微信绑定' }] },
@@ -145,6 +173,13 @@ export const platformRoutes: AppRoute[] = [
     path: '/personalCenter',
     screen: () => import('./personal/PersonalCenterPage'),
     meta: { requireLogin: true, routerList: [{ name: '个人中心' }] },
+    layout: 'console',
+  },
+  {
+    // The menu's 用户中心 (申诉与用户中心): the personal centre itself, under its menu entry.
+    path: '/userCenter',
+    screen: () => import('./personal/PersonalCenterPage'),
+    meta: { requireLogin: true, routerList: [{ name: '申诉与用户中心' }, { name: '用户中心' }] },
     layout: 'console',
   },
   {

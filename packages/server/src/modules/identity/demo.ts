@@ -169,6 +169,13 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     what: '申报人（示范市医学会）',
     identities: [{ tenant: 'city', code: 6, org: '示范市医学会' }],
   },
+  // 订单与支付: a society that collects its own members' dues (payments README, Payees).
+  {
+    name: '何学会',
+    mobile: '13800000020',
+    what: '学会管理员（示范市计算机学会）：本会的收款订单、钱包与提现',
+    identities: [{ tenant: 'city', code: 4, org: '示范市计算机学会' }],
+  },
 ];
 
 /** Seeds the demo people into the demo tenants (after their organisations and menus). */

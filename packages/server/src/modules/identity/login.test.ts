@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLogs } from '../../platform/audit/tables';
+import { users } from '../../platform/directory/tables';
 import { smsOutbox } from '../../platform/sms';
 import {
   createTestApp,
@@ -152,6 +153,47 @@ describe('SMS codes: login, forgotten password', () => {
     expect(reset.body).toMatchObject({ success: true, msg: '密码已重置，请使用新密码登录' });
     expect((await client().login(phone, person.password)).body.success).toBe(false);
     expect((await client().login(phone, 'NewPass123')).body.success).toBe(true);
+  });
+
+  it("proves a phone, not a login name: a number that is only another account's login name opens nothing", async () => {
+    // The victim's login name is a number nobody has as a phone (a recycled number, say); someone
+    // holds that number and receives its codes.
+    const number = `139${String(Date.now()).slice(-8)}`;
+    const victim = await createTestPerson(t.db, tenant.id, { account: number });
+    const holder = client();
+    const codeFor = async (purpose: string) => {
+      await holder.post('/st365/auth/sms/code', { phoneNumber: number, purpose });
+      return lastSmsCode(t.db, tenant.id, number);
+    };
+    const sms = await holder.post('/st365/auth/login/sms', { phoneNumber: number, code: await codeFor('login') });
+    expect(sms.body).toMatchObject({ success: false, msg: '该手机号尚未注册' });
+    const forgot = await holder.post('/st365/auth/password/forgot', {
+      phoneNumber: number,
+      code: await codeFor('reset'),
+      newPassword: 'Taken@123',
+    });
+    expect(forgot.body).toMatchObject({ success: false, msg: '该手机号尚未注册' });
+    // The victim's password is untouched and theirs alone.
+    expect((await client().login(number, 'Taken@123')).body.success).toBe(false);
+    expect((await client().login(victim.mobile as string, victim.password)).body.success).toBe(true);
+    // Registering with the number makes the holder an account of their own; the victim joins nothing.
+    const other = await createTestTenantWithRbac(t.db);
+    const visitor = new TestClient(t.app, other.domain);
+    await visitor.post('/st365/auth/sms/code', { phoneNumber: number, purpose: 'register' });
+    const registered = await visitor.post('/st365/auth/register', {
+      name: '号码持有人',
+      phoneNumber: number,
+      code: await lastSmsCode(t.db, other.id, number),
+      password: 'Holder@123',
+    });
+    expect(registered.body.data).toMatchObject({ existed: false });
+    const [row] = await t.db.asOwner((tx) =>
+      tx
+        .select({ id: users.id, tenantIds: sql<number[]>`${users}.tenant_ids` })
+        .from(users)
+        .where(eq(users.id, victim.userId)),
+    );
+    expect(row?.tenantIds.map(Number)).toEqual([tenant.id]);
   });
 
   it('applies a tenant that asks for strong passwords', async () => {

@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/modules';
 import { identityAdminRoutes } from './admin-routes';
 import { seedDemoAccounts } from './demo';
 import { identityHome } from './home';
+import { loginSideRoutes } from './login-side-routes';
 import { identityRoutes } from './routes';
 import { exportUsers, USER_EXPORT_JOB } from './user-export';
 
@@ -12,6 +13,7 @@ export const identityModule = defineModule({
   routes: async (app) => {
     await identityRoutes(app);
     await identityAdminRoutes(app);
+    await loginSideRoutes(app);
   },
   pages: Object.values(IDENTITY_PAGES),
   jobs: { [USER_EXPORT_JOB]: exportUsers },

@@ -2,7 +2,7 @@ import { likePattern } from '@shetuan/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type GlobalReader, type Tx, txStatement } from '../../platform/db';
 import { departments, identities, orgs, tenantUsers, users } from '../../platform/directory/tables';
-import { tenants } from '../../platform/tenancy/tables';
+import { tenantDomains, tenants } from '../../platform/tenancy/tables';
 import { memberProfiles } from './tables';
 
 /*
@@ -576,4 +576,19 @@ export async function setIdentityStatus(
     .update(identities)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(identities.tenantId, tenantId), eq(identities.id, identityId)));
+}
+
+/** A society (an enabled tenant) by id for its login entry (/societyLoginBlank), with one of its domains. */
+export async function societyEntryRow(
+  g: GlobalReader,
+  tenantId: number,
+): Promise<{ id: number; companyName: string; domain: string | null } | undefined> {
+  const [row] = await g
+    .select({ id: tenants.id, companyName: tenants.companyName, domain: tenantDomains.domain })
+    .from(tenants)
+    .leftJoin(tenantDomains, eq(tenantDomains.tenantRef, tenants.id))
+    .where(and(eq(tenants.id, tenantId), eq(tenants.status, 1)))
+    .orderBy(asc(tenantDomains.domain))
+    .limit(1);
+  return row;
 }

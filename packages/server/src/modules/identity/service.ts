@@ -171,6 +171,16 @@ async function checkCode(
   if (result !== 'ok') throw new AppError(ResultCode.FAILED, CODE_CHECK_MESSAGES[result]);
 }
 
+/**
+ * The account whose login phone (mobile) this is. An SMS code proves a phone, not a login name:
+ * findLogin also matches users.account, and a login name may look like someone's phone number, so
+ * whoever holds that number must not log in to, or reset the password of, the account so named.
+ */
+async function accountOfPhone(tx: Tx, phone: string) {
+  const found = await findLogin(tx, phone);
+  return found?.mobile === phone ? found : undefined;
+}
+
 export async function smsLogin(
   db: AppDatabase,
   tenantId: number,
@@ -179,7 +189,7 @@ export async function smsLogin(
 ): Promise<TLoginData> {
   await checkCode(db, tenantId, input.phoneNumber, 'login', input.code);
   return committed<TLoginData>(db, tenantId, async (tx) => {
-    const account = await findLogin(tx, input.phoneNumber);
+    const account = await accountOfPhone(tx, input.phoneNumber);
     const log = (userId: number | null, success: boolean, reason: string) =>
       writeLoginLog(tx, { tenantId, userId, login: input.phoneNumber, method: 'sms', success, reason, ...meta });
     if (!account) {
@@ -205,7 +215,7 @@ export async function forgotPassword(
   const problem = passwordPolicyError(input.newPassword, policy);
   if (problem) throw new AppError(ResultCode.FAILED, problem);
   await checkCode(db, tenantId, input.phoneNumber, 'reset', input.code);
-  const account = await db.withTenant(tenantId, (tx) => findLogin(tx, input.phoneNumber));
+  const account = await db.withTenant(tenantId, (tx) => accountOfPhone(tx, input.phoneNumber));
   if (!account) throw new AppError(ResultCode.FAILED, '该手机号尚未注册');
   const passwordHash = await hashPassword(input.newPassword);
   await db.withTenant(
@@ -238,7 +248,8 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   const pending = mode !== 'open';
   return db.withTenant(tenantId, async (tx) => {
-    const existing = await findLogin(tx, input.phoneNumber);
+    // The code proved the phone: the account whose phone it is joins, never one merely named so.
+    const existing = await accountOfPhone(tx, input.phoneNumber);
     if (existing && (await isTenantUser(tx, tenantId, existing.id))) {
       throw new AppError(ResultCode.FAILED, '该手机号已在本机构注册，请直接登录');
     }

@@ -72,18 +72,17 @@ describe('the status check and the page types', () => {
     const groups = adminMenu.body.data.menuResult.map((m: { name: string }) => m.name);
     expect(groups).toContain('组织与人员');
     expect(adminMenu.body.data.functions).toContain('/roleManage:add');
-    expect(adminMenu.body.data.hiddenMenu[0].name).toBe('活动会议');
-    expect(adminMenu.body.data.hiddenMenu[0].children[0]).toMatchObject({
-      name: '返回活动管理',
-      path: 'activityManage',
-    });
+    // The activity-level menu (活动会议 › 返回活动管理 …) has no screen in this release: not offered.
+    expect(adminMenu.body.data.hiddenMenu).toEqual([]);
 
     const member = await c.post('/st365/auth/login/identity', { identityId: status.person.identityIds[1] });
     c.adopt(member.body.data);
     const memberMenu = await c.get('/st365/auth/menu');
     const paths = JSON.stringify(memberMenu.body.data.menuResult);
-    expect(paths).toContain('/myCard');
+    expect(paths).toContain('/orderPayment');
     expect(paths).not.toContain('/roleManage');
+    // 我的会员卡 is the member's by default, but its screen is not built: not offered.
+    expect(paths).not.toContain('/myCard');
   });
 
   it('gives an empty menu to an identity without roles (the client shows 您当前身份无任何权限，无法访问后台！)', async () => {
@@ -105,13 +104,11 @@ describe('the status check and the page types', () => {
     const top = menu.body.data.menuResult as Node[];
     const service = top.find((m) => m.name === '服务管理');
     expect(service?.children.map((m) => m.name)).toEqual(['专家管理', '项目推荐']);
-    expect(top.find((m) => m.name === '换届工作')?.children.map((m) => m.name)).toEqual(['学会换届', '党支部换届']);
+    // 换届工作 (学会换届, 党支部换届) and 活动备案 are regrouped too, but no screen of theirs is built
+    // in this release, so they are not offered (menu-tree.test.ts regroups them with every page built).
+    expect(top.some((m) => m.name === '换届工作')).toBe(false);
     const business = top.find((m) => m.name === '业务管理');
-    expect(business?.children.map((m) => m.name)).toEqual(['发票申请', '活动备案']);
-    expect(business?.children[1]?.children.map((m) => m.path)).toEqual([
-      '/cus-huodongbeian',
-      '/cus-huodongbeianshenhe',
-    ]);
+    expect(business?.children.map((m) => m.name)).toEqual(['发票申请']);
     expect(top.some((m) => m.name === '活动备案')).toBe(false);
     expect(top.some((m) => m.name === '专家管理')).toBe(false);
     expect(menu.body.data.customType).toBe(20);

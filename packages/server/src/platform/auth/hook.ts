@@ -17,6 +17,7 @@ const REVOKE_MESSAGES: Record<string, string> = {
   replaced: '登录状态已变更，请重新登录',
   password: '密码已修改，请重新登录',
   disabled: '账号已停用，请联系管理员',
+  phone: '账号的登录手机号已更换，请重新登录',
 };
 
 const SIGNATURE_MESSAGES = {

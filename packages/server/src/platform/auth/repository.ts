@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AppDatabase, GlobalReader, HeldTransaction, Tx } from '../db';
 import { identities, users } from '../directory/tables';
 import { tenants } from '../tenancy/tables';
@@ -157,16 +157,28 @@ export async function revokeUserSessions(
     );
 }
 
-/** The session's id when it exists in the tenant. */
-export async function findSessionId(tx: Tx, tenantId: number, sessionId: number): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
-  return row?.id;
+/**
+ * Ends every open session of a person in every tenant (app_revoke_user_sessions, migration 0043:
+ * security definer, tenant by tenant, each update naming its tenant); answers how many ended. For
+ * a change that is the person's everywhere: their login phone. The caller's tenant setting is kept.
+ */
+export async function revokeUserSessionsEverywhere(tx: Tx, userId: number, reason: string): Promise<number> {
+  const res = (await tx.execute(sql`select app_revoke_user_sessions(${userId}, ${reason}) as n`)) as unknown as {
+    rows: { n: number | string }[];
+  };
+  return Number(res.rows[0]?.n ?? 0);
 }
 
 export type SessionRow = typeof sessions.$inferSelect;
+
+/** A session of the tenant, open or not. */
+export async function sessionById(tx: Tx, tenantId: number, sessionId: number): Promise<SessionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
+  return row;
+}
 
 /** The tenant's open sessions with their person (users is global) and identity, latest seen first. */
 export function openSessions(

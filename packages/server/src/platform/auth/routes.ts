@@ -1,13 +1,18 @@
 import { identityName, maskPhone, ok, ResultCode, ZEnvelope, ZIdParam } from '@shetuan/shared';
-import { ZOnlineSession } from '@shetuan/shared/identity';
+import { type TOnlineSession, ZOnlineSession } from '@shetuan/shared/identity';
 import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { z } from 'zod';
 import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
 import { authOf } from './context';
-import { findSessionId, openSessions, revokeSession } from './repository';
+import { openSessions, revokeSession, type SessionRow, sessionById } from './repository';
 
 const tags = ['auth'];
+
+/** A person's sessions from one browser at one address as one identity (/onlineSessions shows one row). */
+function sameBrowser(s: Pick<SessionRow, 'userId' | 'identityId' | 'ip' | 'userAgent'>): string {
+  return JSON.stringify([s.userId, s.identityId, s.ip, s.userAgent]);
+}
 
 /** /onlineSessions: the tenant's active sessions; an administrator can force one out. */
 export async function sessionAdminRoutes(app: AppInstance): Promise<void> {
@@ -24,18 +29,32 @@ export async function sessionAdminRoutes(app: AppInstance): Promise<void> {
         auth.tenantId,
         async (tx) => {
           const rows = await openSessions(tx, auth.tenantId, new Date(), 500);
-          return rows.map(({ s, name, mobile, code }) => ({
-            id: s.id,
-            userId: s.userId,
-            name,
-            mobile: maskPhone(mobile),
-            identityName: code ? identityName(code) : '未选择身份',
-            ip: s.ip,
-            userAgent: s.userAgent,
-            createdAt: s.createdAt.toISOString(),
-            lastSeenAt: s.lastSeenAt.toISOString(),
-            current: s.id === auth.sessionId,
-          }));
+          // One row per person, identity, browser and address (latest seen first): a browser that
+          // logged in again is one browser, not a list of the same session.
+          const byBrowser = new Map<string, TOnlineSession>();
+          for (const { s, name, mobile, code } of rows) {
+            const key = sameBrowser(s);
+            const seen = byBrowser.get(key);
+            if (seen) {
+              seen.sessions += 1;
+              seen.current ||= s.id === auth.sessionId;
+              continue;
+            }
+            byBrowser.set(key, {
+              id: s.id,
+              userId: s.userId,
+              name,
+              mobile: maskPhone(mobile),
+              identityName: code ? identityName(code) : '未选择身份',
+              ip: s.ip,
+              userAgent: s.userAgent,
+              createdAt: s.createdAt.toISOString(),
+              lastSeenAt: s.lastSeenAt.toISOString(),
+              current: s.id === auth.sessionId,
+              sessions: 1,
+            });
+          }
+          return [...byBrowser.values()];
         },
         auth.userId,
       );
@@ -53,8 +72,13 @@ export async function sessionAdminRoutes(app: AppInstance): Promise<void> {
       if (request.params.id === auth.sessionId)
         throw new AppError(ResultCode.FAILED, '不能强制下线当前会话，请使用退出登录');
       const done = await db.withTenant(auth.tenantId, async (tx) => {
-        const id = await findSessionId(tx, auth.tenantId, request.params.id);
-        return id !== undefined ? revokeSession(tx, auth.tenantId, id, 'kicked') : false;
+        const kicked = await sessionById(tx, auth.tenantId, request.params.id);
+        if (!kicked || !(await revokeSession(tx, auth.tenantId, kicked.id, 'kicked'))) return false;
+        // The row stood for the browser's open sessions: end the others too (never the caller's).
+        for (const { s } of await openSessions(tx, auth.tenantId, new Date(), 500))
+          if (s.id !== auth.sessionId && sameBrowser(s) === sameBrowser(kicked))
+            await revokeSession(tx, auth.tenantId, s.id, 'kicked');
+        return true;
       });
       if (!done) throw new AppError(ResultCode.FAILED, '会话不存在或已下线');
       return ok(null, '已强制下线');

@@ -2,7 +2,7 @@ import type { Tx } from '../db';
 import { insertSession } from './repository';
 import { hashToken, newSignKey, newToken } from './tokens';
 
-export { revokeSession, revokeUserSessions } from './repository';
+export { revokeSession, revokeUserSessions, revokeUserSessionsEverywhere } from './repository';
 
 /** A session lasts as long as the spec's token cookie: one day. */
 export const SESSION_TTL_MS = 86_400_000;

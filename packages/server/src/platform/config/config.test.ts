@@ -15,6 +15,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('offers the development WeChat provider only outside production, unless asked for', () => {
+    expect(loadConfig({}).wechatProvider).toBe('dev');
+    expect(loadConfig({ NODE_ENV: 'test' }).wechatProvider).toBe('dev');
+    // Production: WeChat is unavailable unless a provider is named.
+    expect(loadConfig({ NODE_ENV: 'production' }).wechatProvider).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', WECHAT_PROVIDER: 'dev' }).wechatProvider).toBe('dev');
+    const open = {
+      WECHAT_APP_ID: 'a',
+      WECHAT_APP_SECRET: 'b',
+      WECHAT_REDIRECT_URI: 'https://x.cn/st365/wechat/callback',
+    };
+    expect(loadConfig({ NODE_ENV: 'production', WECHAT_PROVIDER: 'open', ...open }).wechatProvider).toBe('open');
+    expect(loadConfig({ WECHAT_PROVIDER: 'none' }).wechatProvider).toBeNull();
+    expect(() => loadConfig({ WECHAT_PROVIDER: 'qq' })).toThrow(/WECHAT_PROVIDER="qq": 只能是 dev、open 或 none/);
+  });
+
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000": 不能大于 65535/);

@@ -91,8 +91,12 @@ const ZConfigFields = z.object({
     .string()
     .default('loopback')
     .transform((v) => (v === 'none' ? false : v)),
-  /** WeChat binding: dev (an administrator confirms at /wechatDevConfirm) or open (WeChat Open Platform). */
-  WECHAT_PROVIDER: z.enum(['dev', 'open'], { error: '只能是 dev 或 open' }).default('dev'),
+  /**
+   * WeChat login and binding: open (WeChat Open Platform), dev (the development stand-in: a QR code
+   * anyone logged in "scans" at /wechatDevLogin, /wechatDevConfirm) or none. Unset: dev outside
+   * production, none in production (the development routes then do not exist); see wechatProvider.
+   */
+  WECHAT_PROVIDER: z.enum(['dev', 'open', 'none'], { error: '只能是 dev、open 或 none' }).optional(),
   /** AMap (高德) Web JS API key and security code for the map-location widget; without one it takes an address. */
   AMAP_KEY: z.string().default(''),
   AMAP_SECURITY_CODE: z.string().default(''),
@@ -142,6 +146,8 @@ export type AppConfig = z.output<typeof ZConfig> & {
   seedDemo: boolean;
   responseValidation: boolean;
   paymentDevProvider: boolean;
+  /** The WeChat provider in use; null: WeChat login and binding are unavailable (wechatProviderName). */
+  wechatProvider: 'dev' | 'open' | null;
 };
 
 export class ConfigError extends Error {
@@ -166,5 +172,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: cfg.SEED_DEMO ?? !production,
     responseValidation: cfg.RESPONSE_VALIDATION ?? !production,
     paymentDevProvider: cfg.PAYMENT_DEV_PROVIDER ?? !production,
+    wechatProvider: wechatProviderName(cfg.WECHAT_PROVIDER, production),
   };
+}
+
+/**
+ * Which WeChat provider serves: the one named, and when none is named the development stand-in
+ * outside production only. Its confirmation routes let anyone logged in finish a QR login or a
+ * binding, so production offers it only when WECHAT_PROVIDER=dev asks for it explicitly (a
+ * staging server); otherwise WeChat login and binding are simply unavailable there.
+ */
+export function wechatProviderName(
+  named: 'dev' | 'open' | 'none' | undefined,
+  production: boolean,
+): 'dev' | 'open' | null {
+  if (named === 'none') return null;
+  return named ?? (production ? null : 'dev');
 }

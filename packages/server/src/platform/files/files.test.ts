@@ -5,6 +5,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminsOfTwoTenants, createTestApp, type TestClient, type TestContext } from '../../testing';
+import { openFile, storagesFromConfig, storeUpload } from '.';
 
 function png(width = 40, height = 30): Buffer {
   const c = createCanvas(width, height);
@@ -32,9 +33,11 @@ describe('files on the own server (mode 1)', () => {
   let t: TestContext;
   let a: TestClient;
   let b: TestClient;
+  let ta: { id: number };
+  let tb: { id: number };
   beforeAll(async () => {
     t = await createTestApp();
-    ({ a, b } = await adminsOfTwoTenants(t));
+    ({ a, b, ta, tb } = await adminsOfTwoTenants(t));
   });
   afterAll(() => t.close());
 
@@ -77,6 +80,37 @@ describe('files on the own server (mode 1)', () => {
       const res = await a.upload('/st365/systemfile/upload', form(name, data, fields));
       expect(res.body.msg, name).toBe(msg);
     }
+  });
+
+  it("keeps a module's private file (a purpose) out of the general route; its module's route serves it", async () => {
+    const storages = storagesFromConfig(t.app.config);
+    const who = { tenantId: ta.id, userId: null };
+    const input = { fileName: '合同.pdf', data: PDF, code: '012', isPress: false, rules: {} };
+    const kept = await storeUpload(t.db, storages, who, { ...input, purpose: 'contracts.signed' });
+    expect((await a.get(`/st365${kept.url}`)).body.msg).toBe('文件不存在');
+    // The module opens it by naming the purpose; another purpose, or none, does not find it.
+    const opened = await openFile(t.db, storages, ta.id, kept.id, 'contracts.signed');
+    expect(opened).toMatchObject({ name: '合同.pdf', type: 'application/pdf', size: PDF.length });
+    opened.body.destroy();
+    await expect(openFile(t.db, storages, ta.id, kept.id, 'appeals.proof')).rejects.toThrow('文件不存在');
+    await expect(openFile(t.db, storages, ta.id, kept.id)).rejects.toThrow('文件不存在');
+    await expect(openFile(t.db, storages, tb.id, kept.id, 'contracts.signed')).rejects.toThrow('文件不存在');
+    // A module's limit decides in the transaction that keeps the file: refused, nothing is kept.
+    const dir = path.join(t.app.config.DATA_DIR, 'files', String(ta.id));
+    const before = fs.readdirSync(dir, { recursive: true }).length;
+    const refused = storeUpload(
+      t.db,
+      storages,
+      who,
+      { ...input, purpose: 'contracts.signed' },
+      {
+        admit: async () => {
+          throw new Error('over the limit');
+        },
+      },
+    );
+    await expect(refused).rejects.toThrow('over the limit');
+    expect(fs.readdirSync(dir, { recursive: true }).length).toBe(before);
   });
 
   it('scales a large image down when asked (isPress 1)', async () => {

@@ -67,10 +67,16 @@ export async function findPublicImageId(tx: Tx, tenantId: number, key: string): 
   return row?.id;
 }
 
-export async function findReadyFile(tx: Tx, tenantId: number, id: number): Promise<FileRow | undefined> {
+/** A ready file of that purpose ('' general): a file kept for another purpose is not found. */
+export async function findReadyFile(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  purpose: string,
+): Promise<FileRow | undefined> {
   const [row] = await tx
     .select()
     .from(files)
-    .where(and(eq(files.tenantId, tenantId), eq(files.id, id), eq(files.status, 'ready')));
+    .where(and(eq(files.tenantId, tenantId), eq(files.id, id), eq(files.status, 'ready'), eq(files.purpose, purpose)));
   return row;
 }

@@ -1,12 +1,12 @@
 import multipart from '@fastify/multipart';
 import { ok, ResultCode, UPLOAD_MESSAGES, ZEnvelope, ZIdParam } from '@shetuan/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../auth/context';
 import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
 import { tenantOfRequest } from '../tenancy/request-tenant';
-import { confirmUpload, openFile, openPublicImage, presignUpload, storeUpload } from './service';
+import { confirmUpload, type OpenedFile, openFile, openPublicImage, presignUpload, storeUpload } from './service';
 import { type Storages, storagesFromConfig } from './storage';
 
 const tags = ['files'];
@@ -61,6 +61,20 @@ export async function readUpload(request: FastifyRequest): Promise<{
     return f && !Array.isArray(f) && 'value' in f ? String(f.value) : undefined;
   };
   return { fileName: part.filename, data, field };
+}
+
+/**
+ * Sends a file read with the token: private to the browser (a short cache), never sniffed, shown
+ * in the page with its own name. Module routes that serve their private files answer with it.
+ */
+export function sendFile(reply: FastifyReply, file: OpenedFile) {
+  reply
+    .header('content-type', file.type)
+    .header('content-length', String(file.size))
+    .header('cache-control', 'private, max-age=300')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+  return reply.send(file.body);
 }
 
 /**
@@ -192,17 +206,14 @@ export async function fileRoutes(app: AppInstance, storages: Storages = storages
     '/systemfile/files/:id',
     {
       config: { permission: 'login' },
-      schema: { tags, summary: '读取文件（须登录，本租户）', params: ZIdParam },
+      schema: {
+        tags,
+        summary: '读取文件（须登录，本租户；模块的私有文件如申诉证明材料不在此读取，须经其模块的接口）',
+        params: ZIdParam,
+      },
     },
-    async (request, reply) => {
-      const file = await openFile(db, storages, authOf(request).tenantId, request.params.id);
-      reply
-        .header('content-type', file.type)
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
-      return reply.send(file.body);
-    },
+    async (request, reply) =>
+      // General files only: a module's private file (a purpose) is 文件不存在 here (service FilePurpose).
+      sendFile(reply, await openFile(db, storages, authOf(request).tenantId, request.params.id)),
   );
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { extensionOf, ResultCode, type UploadRules, uploadProblem } from '@shetuan/shared';
-import type { AppDatabase } from '../db';
+import type { AppDatabase, Tx } from '../db';
 import { AppError } from '../http/errors';
 import * as repo from './repository';
 import { CONTENT_MISMATCH, sniffContent } from './sniff';
@@ -13,6 +13,15 @@ const INDEPENDENT_TYPE = 14;
 const SNIFF_BYTES = 4100;
 /** Images wider or taller than this are scaled down when the client asks (isPress '1'). */
 const PRESS_MAX_SIDE = 2000;
+
+/**
+ * What a file is kept for. '' (general): an avatar, a form's picture, an attachment, served to
+ * anyone logged in to the tenant at /systemfile/files/{id}. Any other value, named by the module
+ * that stores it ('<module>.<what>', e.g. 'appeals.proof' for ID-card scans), is private to that
+ * module: the general route refuses it, and the module serves it through its own route, which
+ * checks its own permission, with openFile(…, purpose) and sendFile.
+ */
+export type FilePurpose = '' | `${string}.${string}`;
 
 export interface FileRecord {
   id: number;
@@ -82,9 +91,22 @@ export async function storeUpload(
     count?: number;
     /** An image for rich text: readable without login at a random address. */
     publicImage?: boolean;
+    /** A module's private file (FilePurpose); general when absent. */
+    purpose?: FilePurpose;
   },
+  hooks: {
+    /**
+     * Decides, in the transaction that keeps the file, whether it may be kept (a limit on uploads:
+     * take a lock, count, throw to refuse). With it the bytes are stored inside that transaction,
+     * after it, so a refused file is never stored and concurrent uploads cannot pass one limit.
+     */
+    admit?: (tx: Tx) => Promise<void>;
+    /** Records the module's own row of the file in the same transaction. */
+    attach?: (tx: Tx, record: FileRecord) => Promise<void>;
+  } = {},
 ): Promise<FileRecord> {
   if (input.publicImage) input.rules = { ...input.rules, imagesOnly: true };
+  if (input.publicImage && input.purpose) throw new Error('a public image cannot be a private file');
   const problem = uploadProblem({ name: input.fileName, size: input.data.length }, input.rules, input.count ?? 0);
   if (problem) throw new AppError(ResultCode.FAILED, problem);
   const mime = await sniffContent(input.fileName, input.data.subarray(0, SNIFF_BYTES));
@@ -92,9 +114,14 @@ export async function storeUpload(
   const data = input.isPress ? await pressImage(input.data, mime).catch(() => input.data) : input.data;
   const { storage, prefix } = await placeOf(db, storages, who.tenantId);
   const key = objectKey(prefix, who.tenantId, input.fileName);
-  await storage.put(key, data, mime);
-  const row = await db.withTenant(who.tenantId, (tx) =>
-    repo.insertFile(tx, who.tenantId, {
+  // Without a limit to hold, the bytes are stored before the transaction (no connection held meanwhile).
+  if (!hooks.admit) await storage.put(key, data, mime);
+  return db.withTenant(who.tenantId, async (tx) => {
+    if (hooks.admit) {
+      await hooks.admit(tx);
+      await storage.put(key, data, mime);
+    }
+    const row = await repo.insertFile(tx, who.tenantId, {
       storage: storage.kind,
       path: key,
       realFileName: input.fileName,
@@ -103,10 +130,13 @@ export async function storeUpload(
       code: input.code,
       userId: who.userId,
       publicKey: input.publicImage ? randomBytes(18).toString('base64url') : null,
-    }),
-  );
-  if (!row) throw new Error('file insert returned no row');
-  return toRecord(row);
+      purpose: input.purpose ?? '',
+    });
+    if (!row) throw new Error('file insert returned no row');
+    const record = toRecord(row);
+    await hooks.attach?.(tx, record);
+    return record;
+  });
 }
 
 /**
@@ -173,14 +203,25 @@ export async function openPublicImage(db: AppDatabase, storages: Storages, tenan
   return openFile(db, storages, tenantId, id);
 }
 
-/** A ready file of the tenant, with its bytes. */
+export interface OpenedFile {
+  name: string;
+  type: string;
+  size: number;
+  body: Readable;
+}
+
+/**
+ * A ready file of the tenant kept for that purpose ('' general: what /systemfile/files/{id}
+ * serves), with its bytes. A file of another purpose is 文件不存在, as a missing one is.
+ */
 export async function openFile(
   db: AppDatabase,
   storages: Storages,
   tenantId: number,
   id: number,
-): Promise<{ name: string; type: string; size: number; body: Readable }> {
-  const row = await db.withTenant(tenantId, (tx) => repo.findReadyFile(tx, tenantId, id));
+  purpose: FilePurpose = '',
+): Promise<OpenedFile> {
+  const row = await db.withTenant(tenantId, (tx) => repo.findReadyFile(tx, tenantId, id, purpose));
   if (!row) throw new AppError(ResultCode.FAILED, '文件不存在');
   const storage: FileStorage = row.path.startsWith('independent/') ? storages.independent : storages.main;
   return { name: row.realFileName, type: row.contentType, size: row.fileSize, body: await storage.get(row.path) };

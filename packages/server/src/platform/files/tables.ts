@@ -3,7 +3,8 @@ import { idColumn, tenantIdColumn } from '../db/columns';
 
 /**
  * Tenant-owned: an uploaded file. The bytes are in the storage (local disk or S3) under `path`;
- * they are only ever served through the API to a logged-in person of the tenant.
+ * they are only ever served through the API: a general file to a logged-in person of the tenant
+ * (/systemfile/files/{id}), a file with a purpose only through its module's own route.
  */
 export const files = pgTable(
   'files',
@@ -26,6 +27,13 @@ export const files = pgTable(
      * key of their public address (/systemfile/public/{key}). Every other file needs the token.
      */
     publicKey: text('public_key'),
+    /**
+     * '' for a general file (an avatar, a form's picture, an attachment), which anyone logged in to
+     * the tenant may read at /systemfile/files/{id}. Otherwise the private use a module stored it
+     * for ('appeals.proof': an ID-card scan): the general route refuses it, and only the module's
+     * own route, with its own permission check, serves it (FilePurpose, README of platform/files).
+     */
+    purpose: text('purpose').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

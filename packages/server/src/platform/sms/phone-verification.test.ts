@@ -30,6 +30,20 @@ describe('phone verification for public forms (/project/phone/code)', () => {
     expect(await t.db.withTenant(tenant.id, (tx) => consumePhoneToken(tx, tenant.id, phone, token))).toBe(false);
   });
 
+  it('counts wrong codes: after five the right one is refused (a guess is not undone by its refusal)', async () => {
+    const visitor = new TestClient(t.app, tenant.domain);
+    const phone = `136${String(Date.now()).slice(-8)}`;
+    await visitor.get(`/st365/project/phone/code?phoneNumber=${phone}`);
+    const code = await lastSmsCode(t.db, tenant.id, phone);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await visitor.post('/st365/project/phone/code/check', { phoneNumber: phone, code: wrong })).body.msg,
+      ).toBe('验证码错误');
+    const late = await visitor.post('/st365/project/phone/code/check', { phoneNumber: phone, code });
+    expect(late.body).toMatchObject({ code: 500, msg: '验证码已失效，请重新获取' });
+  });
+
   it('says the spec messages for a missing or bad number and a missing code', async () => {
     const visitor = new TestClient(t.app, tenant.domain);
     expect((await visitor.get('/st365/project/phone/code?phoneNumber=')).body.msg).toContain('请输入手机号');

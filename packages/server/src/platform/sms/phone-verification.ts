@@ -74,17 +74,20 @@ export async function phoneVerificationRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const tenantId = await tenantOfRequest(db, request);
       const { phoneNumber: phone, code } = request.body;
-      return db.withTenant(tenantId, async (tx) => {
+      // The wrong try is committed before the refusal: five of them spend the code (codes.ts).
+      const checked = await db.withTenant(tenantId, async (tx): Promise<{ error: string } | { phoneToken: string }> => {
         const result = await consumeVerificationCode(tx, { tenantId, phone, purpose: PURPOSE, code });
-        if (result !== 'ok') throw new AppError(ResultCode.FAILED, CODE_CHECK_MESSAGES[result]);
+        if (result !== 'ok') return { error: CODE_CHECK_MESSAGES[result] };
         const phoneToken = randomBytes(24).toString('base64url');
         await repo.insertPhoneVerification(tx, tenantId, {
           phone,
           tokenHash: sha256(phoneToken),
           expiresAt: new Date(Date.now() + TOKEN_MINUTES * 60_000),
         });
-        return ok({ phoneToken, expiresInMinutes: TOKEN_MINUTES }, '验证成功');
+        return { phoneToken };
       });
+      if ('error' in checked) throw new AppError(ResultCode.FAILED, checked.error);
+      return ok({ phoneToken: checked.phoneToken, expiresInMinutes: TOKEN_MINUTES }, '验证成功');
     },
   );
 }

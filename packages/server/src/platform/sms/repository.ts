@@ -55,7 +55,11 @@ export async function insertCode(
   await tx.insert(smsCodes).values({ ...values, tenantId });
 }
 
-/** The latest code of that phone and purpose not yet consumed. */
+/**
+ * The latest code of that phone and purpose not yet consumed, locked for the rest of the
+ * transaction: checks of one code run one at a time, so parallel guesses each count and a right
+ * code is spent once.
+ */
 export async function latestOpenCode(
   tx: Tx,
   tenantId: number,
@@ -74,7 +78,8 @@ export async function latestOpenCode(
       ),
     )
     .orderBy(desc(smsCodes.createdAt))
-    .limit(1);
+    .limit(1)
+    .for('update');
   return row;
 }
 

@@ -5,4 +5,4 @@ export {
   wechatProviderFromConfig,
 } from './provider';
 export { WECHAT_QR_SECONDS, wechatRoutes } from './routes';
-export { wechatAccounts, wechatBindings } from './tables';
+export { wechatAccounts, wechatBindings, wechatLogins } from './tables';

@@ -1,10 +1,18 @@
 import type { AppConfig } from '../config';
 
-/** What a WeChat provider does for binding: the QR content, and the account behind a callback code. */
+/** What a login page shows: a QR code to draw (development), or WeChat's own QR page in a frame. */
+export interface WechatLoginTarget {
+  qrContent: string | null;
+  frameUrl: string | null;
+}
+
+/** What a WeChat provider does: the QR content of a binding and of a login, and the account behind a callback code. */
 export interface WechatProvider {
   readonly name: 'dev' | 'open';
   /** What the QR code holds for a binding attempt. */
   qrContent(uuid: string, origin: string): string;
+  /** What the login page shows for a login attempt (/wxlogin). */
+  loginTarget(uuid: string, origin: string): WechatLoginTarget;
   /** The account a callback code stands for (real provider only). */
   exchange?(code: string): Promise<{ openId: string; nickname: string }>;
 }
@@ -17,6 +25,11 @@ export class DevWechatProvider implements WechatProvider {
   readonly name = 'dev' as const;
   qrContent(uuid: string, origin: string): string {
     return `${origin}/new/wechatDevConfirm?uuid=${uuid}`;
+  }
+
+  /** The login QR opens /new/wechatDevLogin, where the person "scanning" confirms with their own bound WeChat. */
+  loginTarget(uuid: string, origin: string): WechatLoginTarget {
+    return { qrContent: `${origin}/new/wechatDevLogin?uuid=${uuid}`, frameUrl: null };
   }
 }
 
@@ -45,6 +58,24 @@ export class OpenPlatformWechatProvider implements WechatProvider {
     return `https://open.weixin.qq.com/connect/qrconnect?${q}#wechat_redirect`;
   }
 
+  /**
+   * Website login with the QR embedded in the page (WeChat's wxLogin.js does the same): qrconnect
+   * in a frame, with self_redirect, so after the person confirms on the phone WeChat sends the
+   * frame (not the page) to the callback, which finishes the attempt the page is polling.
+   */
+  loginTarget(uuid: string): WechatLoginTarget {
+    const q = new URLSearchParams({
+      appid: this.appId,
+      scope: 'snsapi_login',
+      redirect_uri: this.redirectUri,
+      state: uuid,
+      login_type: 'jssdk',
+      self_redirect: 'true',
+      style: 'black',
+    });
+    return { qrContent: null, frameUrl: `https://open.weixin.qq.com/connect/qrconnect?${q}` };
+  }
+
   async exchange(code: string): Promise<{ openId: string; nickname: string }> {
     const q = new URLSearchParams({ appid: this.appId, secret: this.secret, code, grant_type: 'authorization_code' });
     const res = await this.fetcher(`https://api.weixin.qq.com/sns/oauth2/access_token?${q}`);
@@ -54,13 +85,20 @@ export class OpenPlatformWechatProvider implements WechatProvider {
   }
 }
 
-export function wechatProviderFromConfig(config: AppConfig): WechatProvider {
-  if (config.WECHAT_PROVIDER === 'open') {
+/**
+ * The provider the configuration names (config.wechatProvider), or null: WeChat login and binding
+ * are unavailable (production without WECHAT_PROVIDER=open, or with none), and the development
+ * routes are not registered.
+ */
+export function wechatProviderFromConfig(
+  config: Pick<AppConfig, 'wechatProvider' | 'WECHAT_APP_ID' | 'WECHAT_APP_SECRET' | 'WECHAT_REDIRECT_URI'>,
+): WechatProvider | null {
+  if (config.wechatProvider === 'open') {
     return new OpenPlatformWechatProvider(
       config.WECHAT_APP_ID ?? '',
       config.WECHAT_APP_SECRET ?? '',
       config.WECHAT_REDIRECT_URI ?? '',
     );
   }
-  return new DevWechatProvider();
+  return config.wechatProvider === 'dev' ? new DevWechatProvider() : null;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ok, ResultCode, ZEnvelope } from '@shetuan/shared';
+import { WECHAT_LOGIN_MESSAGES, ZWechatAvailability } from '@shetuan/shared/identity';
 import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { z } from 'zod';
 import { authOf } from '../auth/context';
@@ -7,6 +8,7 @@ import type { Tx } from '../db';
 import type { AppInstance } from '../http/app-types';
 import { AppError } from '../http/errors';
 import { tenantOfRequest } from '../tenancy/request-tenant';
+import { completeLogin, isLoginAttempt, wechatLoginRoutes } from './login';
 import { type WechatProvider, wechatProviderFromConfig } from './provider';
 import * as repo from './repository';
 
@@ -33,10 +35,28 @@ async function completeBinding(tx: Tx, tenantId: number, uuid: string, account: 
 /**
  * WeChat binding (spec 000 §4): a QR code the page polls once a second; poll_false means keep
  * waiting. The provider decides who confirms: WeChat itself (open platform), or in development an
- * administrator at /wechatDevConfirm.
+ * administrator at /wechatDevConfirm. Without a provider (null: production without one configured)
+ * WeChat login and binding are unavailable: the pages hide them, the routes say so.
  */
-export async function wechatRoutes(app: AppInstance, provider: WechatProvider = wechatProviderFromConfig(app.config)) {
+export async function wechatRoutes(
+  app: AppInstance,
+  provider: WechatProvider | null = wechatProviderFromConfig(app.config),
+) {
   const { db } = app;
+  await wechatLoginRoutes(app, provider);
+
+  app.get(
+    '/wechat/available',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: '是否开通微信登录与绑定（未配置微信开放平台的生产环境不开通）',
+        response: { 200: ZEnvelope(ZWechatAvailability) },
+      },
+    },
+    async () => ok({ available: provider !== null }),
+  );
 
   app.get(
     '/wechat/account',
@@ -46,14 +66,27 @@ export async function wechatRoutes(app: AppInstance, provider: WechatProvider = 
         tags,
         summary: '我的微信绑定',
         response: {
-          200: ZEnvelope(z.object({ bound: z.boolean(), nickname: z.string(), boundAt: z.string().nullable() })),
+          200: ZEnvelope(
+            z.object({
+              bound: z.boolean(),
+              nickname: z.string(),
+              boundAt: z.string().nullable(),
+              /** Whether a new binding can be made here (a provider is configured). */
+              available: z.boolean(),
+            }),
+          ),
         },
       },
     },
     async (request) => {
       const auth = authOf(request);
       const row = await db.withTenant(auth.tenantId, (tx) => repo.findAccount(tx, auth.tenantId, auth.userId));
-      return ok({ bound: Boolean(row), nickname: row?.nickname ?? '', boundAt: row?.createdAt.toISOString() ?? null });
+      return ok({
+        bound: Boolean(row),
+        nickname: row?.nickname ?? '',
+        boundAt: row?.createdAt.toISOString() ?? null,
+        available: provider !== null,
+      });
     },
   );
 
@@ -68,6 +101,7 @@ export async function wechatRoutes(app: AppInstance, provider: WechatProvider = 
       },
     },
     async (request) => {
+      if (!provider) throw new AppError(ResultCode.FAILED, WECHAT_LOGIN_MESSAGES.bindUnavailable);
       const auth = authOf(request);
       const uuid = randomBytes(16).toString('hex');
       const origin = `${request.protocol}://${request.host}`;
@@ -125,7 +159,9 @@ export async function wechatRoutes(app: AppInstance, provider: WechatProvider = 
     },
   );
 
-  if (provider.name === 'dev') {
+  // The development stand-in's confirmation exists only with that provider (never in production
+  // unless WECHAT_PROVIDER=dev asks for it: config wechatProviderName).
+  if (provider?.name === 'dev') {
     app.post(
       '/wechat/dev/confirm',
       {
@@ -165,18 +201,25 @@ export async function wechatRoutes(app: AppInstance, provider: WechatProvider = 
         reply
           .type('text/html; charset=utf-8')
           .send(
-            `<!doctype html><meta charset="utf-8"><title>微信绑定</title><p style="font:16px sans-serif;text-align:center;margin-top:30vh">${text}</p>`,
+            `<!doctype html><meta charset="utf-8"><title>微信</title><p style="font:16px sans-serif;text-align:center;margin-top:30vh">${text}</p>`,
           );
-      if (!provider.exchange || !request.query.code || !/^[0-9a-f]{32}$/.test(request.query.state)) {
+      if (!provider?.exchange || !request.query.code || !/^[0-9a-f]{32}$/.test(request.query.state)) {
         return page('绑定失败，请重新扫描二维码');
       }
+      const state = request.query.state;
       try {
         const account = await provider.exchange(request.query.code);
         const tenantId = await tenantOfRequest(db, request);
-        await db.withTenant(tenantId, (tx) => completeBinding(tx, tenantId, request.query.state, account));
+        // The state is a login attempt's (/wxlogin) or a binding's uuid.
+        const login = await db.withTenant(tenantId, async (tx) =>
+          (await isLoginAttempt(tx, tenantId, state)) ? completeLogin(tx, tenantId, state, account) : null,
+        );
+        if (login === 'success') return page('扫码成功，请在电脑上继续');
+        if (login === 'unbound') return page('该微信尚未绑定账号，请在电脑上登录后绑定');
+        await db.withTenant(tenantId, (tx) => completeBinding(tx, tenantId, state, account));
         return page('绑定成功，请回到电脑上继续操作');
-      } catch {
-        return page('绑定失败，请重新扫描二维码');
+      } catch (err) {
+        return page(err instanceof AppError ? err.message : '绑定失败，请重新扫描二维码');
       }
     },
   );

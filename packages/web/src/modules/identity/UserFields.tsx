@@ -2,11 +2,10 @@ import { ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { identityNames } from '@shetuan/shared';
 import { type UserListKind, UserType } from '@shetuan/shared/identity';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/request';
+import { type ApiBody, apiCall } from '../../app/typed-api';
 import { StatusRadio } from '../../platform/components/status';
 import { identityAdminKeys } from './keys';
-
-type Option = { id: number; name: string };
+import type { AddedList, EditedList, UserList } from './user-screens';
 
 const PERSONAL_IDENTITIES = Object.entries(identityNames)
   .filter(([code]) => !['14', '15'].includes(code))
@@ -21,12 +20,12 @@ export function UserFields({ kind, userType, mode }: { kind: UserListKind; userT
   const add = kind.adds.find((a) => a.userType === userType);
   const orgs = useQuery({
     queryKey: identityAdminKeys.orgOptions(),
-    queryFn: async () => (await api.get<{ list: Option[] }>('/org/orgs/options')).list,
+    queryFn: async () => (await apiCall.get('/org/orgs/options')).list,
     enabled: mode === 'add',
   });
   const departments = useQuery({
     queryKey: identityAdminKeys.departmentOptions(),
-    queryFn: async () => (await api.get<{ list: Option[] }>('/org/departments/options')).list,
+    queryFn: async () => (await apiCall.get('/org/departments/options')).list,
     enabled: userType === UserType.PERSONAL,
   });
   return (
@@ -112,19 +111,39 @@ export function UserFields({ kind, userType, mode }: { kind: UserListKind; userT
   );
 }
 
-/** The request body of a user form: the fixed identity of unit and enterprise users, nulls for empty selects. */
-export function userBody(
+/**
+ * What the user forms hold: the add form every field but the state (its rules require what the
+ * route requires), the edit form the name, the state and the department.
+ */
+export interface UserFormValues {
+  name: string;
+  status: number;
+  deptId?: number | null;
+  mobile: string;
+  password: string;
+  orgId?: number | null;
+  identityCode?: number;
+}
+
+/** The request body of an edit (an empty department is null). */
+export function userUpdateBody(values: UserFormValues): ApiBody<'put', `${UserList<EditedList>['api']}/{id}`> {
+  return { name: values.name, status: values.status, deptId: values.deptId ?? null };
+}
+
+/** The request body of an add: the fixed identity of unit and enterprise users, nulls for empty selects. */
+export function userCreateBody(
   kind: UserListKind,
   userType: number,
-  mode: 'add' | 'edit',
-  values: Record<string, unknown>,
-): Record<string, unknown> {
-  if (mode === 'edit') return { name: values.name, status: values.status, deptId: values.deptId ?? null };
+  values: UserFormValues,
+): ApiBody<'post', UserList<AddedList>['api']> {
   const add = kind.adds.find((a) => a.userType === userType);
   return {
-    ...values,
+    name: values.name,
+    mobile: values.mobile,
+    password: values.password,
     userType,
-    identityCode: userType === UserType.PERSONAL ? values.identityCode : add?.identityCode,
+    // Personal users choose it (the form requires it); the list's add fixes it for the others.
+    identityCode: (userType === UserType.PERSONAL ? values.identityCode : add?.identityCode) as number,
     orgId: values.orgId ?? null,
     deptId: values.deptId ?? null,
   };

@@ -1,12 +1,11 @@
 import { ProForm } from '@ant-design/pro-components';
-import type { TUserRow } from '@shetuan/shared/identity';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Descriptions, Skeleton, Tag } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
+import { apiCall } from '../../app/typed-api';
 import { identityAdminKeys } from './keys';
-import { UserFields, userBody } from './UserFields';
+import { UserFields, type UserFormValues, userCreateBody, userUpdateBody } from './UserFields';
 import { listOf, USER_FORM_SCREENS } from './user-screens';
 
 /** /user-management/unit-add, unit-edit (?id=), personal-add, personal-edit (?id=): one configured form page. */
@@ -21,8 +20,7 @@ export default function UserFormPage() {
   const editing = screen?.mode === 'edit';
   const user = useQuery({
     queryKey: identityAdminKeys.user(kind?.api ?? '', id),
-    queryFn: () => api.get<TUserRow>(`${kind?.api}/${id}`),
-    enabled: Boolean(kind && editing && id > 0),
+    queryFn: kind && editing && id > 0 ? () => apiCall.get(`${kind.api}/{id}`, { path: { id } }) : skipToken,
   });
   if (!screen || !kind) return null;
   const back = () => void navigate(kind.menu);
@@ -53,7 +51,7 @@ export default function UserFormPage() {
           </Descriptions.Item>
         </Descriptions>
       )}
-      <ProForm<Record<string, unknown>>
+      <ProForm<UserFormValues>
         layout="horizontal"
         labelCol={{ span: 5 }}
         wrapperCol={{ span: 16 }}
@@ -66,12 +64,11 @@ export default function UserFormPage() {
           render: (_, dom) => <div style={{ paddingLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
         }}
         onFinish={async (values) => {
-          const body = userBody(kind, screen.userType, screen.mode, values);
           if (initial) {
-            await api.request(`${kind.api}/${initial.userId}`, 'PUT', body);
+            await apiCall.put(`${kind.api}/{id}`, { path: { id: initial.userId }, body: userUpdateBody(values) });
             void feedback.message.success('保存成功');
           } else {
-            const res = await api.post<{ existed: boolean }>(kind.api, body);
+            const res = await apiCall.post(kind.api, { body: userCreateBody(kind, screen.userType, values) });
             void feedback.message.success(
               res.existed ? '该手机号已注册，已将其加入本机构' : '新增成功，首次登录须修改密码',
             );

@@ -15,18 +15,28 @@ import { Button, Space, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
+import { apiCall, routePath } from '../../app/typed-api';
 import { useCan } from '../../platform/auth/can';
 import { LinkButton } from '../../platform/components/LinkButton';
 import { ListPage } from '../../platform/components/ListPage';
 import { identityAdminKeys } from './keys';
-import { UserFields, userBody } from './UserFields';
-import { addPathOf, editPathOf, listOf, USER_LIST_SCREENS } from './user-screens';
+import { UserFields, type UserFormValues, userCreateBody, userUpdateBody } from './UserFields';
+import {
+  type AddedList,
+  addPathOf,
+  type EditedList,
+  editPathOf,
+  listOf,
+  type ReviewedList,
+  takesAdds,
+  USER_LIST_SCREENS,
+  type UserList,
+} from './user-screens';
 
 function AssignRoles({ user, onSaved }: { user: TUserRow; onSaved: () => void }) {
   const roles = useQuery({
     queryKey: identityAdminKeys.roleOptions(),
-    queryFn: async () => (await api.get<{ list: { id: number; name: string }[] }>('/rbac/roles/options')).list,
+    queryFn: async () => (await apiCall.get('/rbac/roles/options')).list,
   });
   const first = user.identities[0];
   return (
@@ -37,7 +47,10 @@ function AssignRoles({ user, onSaved }: { user: TUserRow; onSaved: () => void })
       modalProps={{ destroyOnHidden: true }}
       initialValues={first ? { identityId: first.identityId, roleIds: first.roles.map((r) => r.id) } : undefined}
       onFinish={async (values) => {
-        await api.request(`/identity/identities/${values.identityId}/roles`, 'PUT', { roleIds: values.roleIds ?? [] });
+        await apiCall.put('/identity/identities/{id}/roles', {
+          path: { id: values.identityId },
+          body: { roleIds: values.roleIds ?? [] },
+        });
         void feedback.message.success('角色已分配');
         onSaved();
         return true;
@@ -61,7 +74,7 @@ function AssignRoles({ user, onSaved }: { user: TUserRow; onSaved: () => void })
   );
 }
 
-function ResetPassword({ kind, user }: { kind: UserListKind; user: TUserRow }) {
+function ResetPassword({ kind, user }: { kind: UserList<EditedList>; user: TUserRow }) {
   return (
     <ModalForm<{ password: string }>
       title={`重置密码：${user.name}`}
@@ -69,7 +82,7 @@ function ResetPassword({ kind, user }: { kind: UserListKind; user: TUserRow }) {
       width={420}
       modalProps={{ destroyOnHidden: true }}
       onFinish={async (values) => {
-        await api.post(`${kind.api}/${user.userId}/password`, values);
+        await apiCall.post(`${kind.api}/{id}/password`, { path: { id: user.userId }, body: values });
         void feedback.message.success('密码已重置，该用户下次登录须修改密码');
         return true;
       }}
@@ -86,22 +99,15 @@ function ResetPassword({ kind, user }: { kind: UserListKind; user: TUserRow }) {
   );
 }
 
+/** Edit a person of a list that edits, or add one to a list that adds. */
+type DialogTarget = { kind: UserList<EditedList>; user: TUserRow } | { kind: UserList<AddedList>; user?: undefined };
+
 /** Add or edit in a dialog, for the lists without form pages. */
-function UserDialog({
-  kind,
-  userType,
-  user,
-  onSaved,
-}: {
-  kind: UserListKind;
-  userType: number;
-  user?: TUserRow;
-  onSaved: () => void;
-}) {
+function UserDialog({ kind, user, userType, onSaved }: DialogTarget & { userType: number; onSaved: () => void }) {
   const mode = user ? 'edit' : 'add';
   const label = kind.adds.find((a) => a.userType === userType)?.label ?? '新增用户';
   return (
-    <ModalForm<Record<string, unknown>>
+    <ModalForm<UserFormValues>
       title={user ? `编辑：${user.name}` : label}
       trigger={
         user ? (
@@ -116,9 +122,8 @@ function UserDialog({
       modalProps={{ destroyOnHidden: true }}
       initialValues={user ? { name: user.name, status: user.status, deptId: user.deptId ?? undefined } : undefined}
       onFinish={async (values) => {
-        const body = userBody(kind, userType, mode, values);
-        if (user) await api.request(`${kind.api}/${user.userId}`, 'PUT', body);
-        else await api.post(kind.api, body);
+        if (user) await apiCall.put(`${kind.api}/{id}`, { path: { id: user.userId }, body: userUpdateBody(values) });
+        else await apiCall.post(kind.api, { body: userCreateBody(kind, userType, values) });
         void feedback.message.success(user ? '保存成功' : '新增成功，首次登录须修改密码');
         onSaved();
         return true;
@@ -129,7 +134,7 @@ function UserDialog({
   );
 }
 
-function Review({ kind, user, onSaved }: { kind: UserListKind; user: TUserRow; onSaved: () => void }) {
+function Review({ kind, user, onSaved }: { kind: UserList<ReviewedList>; user: TUserRow; onSaved: () => void }) {
   return (
     <ModalForm<{ approved: boolean; remark: string }>
       title={`审核：${user.name}`}
@@ -138,7 +143,7 @@ function Review({ kind, user, onSaved }: { kind: UserListKind; user: TUserRow; o
       modalProps={{ destroyOnHidden: true }}
       initialValues={{ approved: true, remark: '' }}
       onFinish={async (values) => {
-        await api.post(`${kind.api}/${user.userId}/review`, values);
+        await apiCall.post(`${kind.api}/{id}/review`, { path: { id: user.userId }, body: values });
         void feedback.message.success(values.approved ? '审核通过' : '已审核不通过');
         onSaved();
         return true;
@@ -234,16 +239,17 @@ export default function UserListPage() {
       width: 220,
       render: (_, row) => {
         if (!canEdit) return null;
-        if (screen.review) return <Review kind={kind} user={row} onSaved={reload} />;
+        if (screen.review) return <Review kind={listOf(screen.list)} user={row} onSaved={reload} />;
+        const edited = listOf(screen.list);
         return (
           <Space size={4}>
             {screen.editOn === 'page' ? (
               <LinkButton onClick={() => void navigate(editPathOf(row.userType, row.userId))}>编辑</LinkButton>
             ) : (
-              <UserDialog kind={kind} userType={row.userType} user={row} onSaved={reload} />
+              <UserDialog kind={edited} userType={row.userType} user={row} onSaved={reload} />
             )}
             {screen.list === 'staff' && row.identities.length > 0 && <AssignRoles user={row} onSaved={reload} />}
-            <ResetPassword kind={kind} user={row} />
+            <ResetPassword kind={edited} user={row} />
           </Space>
         );
       },
@@ -252,7 +258,7 @@ export default function UserListPage() {
 
   const addKey = (kind.page as UserListKind['page']).add;
   const adds =
-    addKey && can(addKey)
+    addKey && can(addKey) && takesAdds(kind)
       ? kind.adds.map((a) =>
           screen.editOn === 'page' ? (
             <Button
@@ -273,11 +279,11 @@ export default function UserListPage() {
     <ListPage<TUserRow & Record<string, unknown>>
       title={kind.title}
       rowKey="userId"
-      path={kind.api}
+      path={routePath('get', kind.api)}
       params={query}
       tabs={{ items: screen.tabs.map((t) => ({ key: t.key, label: t.label })), activeKey: tab, onChange: setTab }}
-      exportPath={can(kind.page.export) ? `${kind.api}/export` : undefined}
-      exportJobPath={`${kind.api}/export-jobs`}
+      exportPath={can(kind.page.export) ? routePath('get', `${kind.api}/export`) : undefined}
+      exportJobPath={routePath('post', `${kind.api}/export-jobs`)}
       exportName={kind.title}
       searchPlaceholder="姓名、手机号或账号"
       actionRef={ref}

@@ -1,17 +1,38 @@
 import { USER_LISTS, type UserListKey, UserType } from '@shetuan/shared/identity';
+import type { PathOf } from '../../app/typed-api';
+
+/** A user list's configuration (USER_LISTS), its `api` the literal base of its routes. */
+export type UserList<K extends UserListKey = UserListKey> = (typeof USER_LISTS)[K];
+type ApiOf<K extends UserListKey> = UserList<K>['api'];
 
 /**
- * The user screens (spec 001 §2.5), served by two configured screens: UserListPage for the lists
- * and UserFormPage for the add and edit pages. A new list or form is a line here, not a page.
+ * The lists by the routes the server gives them, read from the route document: the lists whose
+ * people are reviewed (/user-audit), edited (修改 and 重置密码), and added. A screen configured
+ * to call a route its list lacks does not compile.
  */
-export interface UserListScreen {
-  list: UserListKey;
+export type ReviewedList = {
+  [K in UserListKey]: `${ApiOf<K>}/{id}/review` extends PathOf<'post'> ? K : never;
+}[UserListKey];
+export type EditedList = { [K in UserListKey]: `${ApiOf<K>}/{id}` extends PathOf<'put'> ? K : never }[UserListKey];
+export type AddedList = { [K in UserListKey]: ApiOf<K> extends PathOf<'post'> ? K : never }[UserListKey];
+
+/** Whether a list takes new people: the server gives a list with adds the POST route (identity/admin-routes.ts). */
+export function takesAdds(kind: UserList): kind is UserList<AddedList> {
+  return kind.adds.length > 0;
+}
+
+interface UserListScreenBase {
   tabs: { key: string; label: string; query: { userType?: number; status?: number } }[];
   /** Add and edit happen on pages (the form routes below) or in a dialog. */
   editOn: 'page' | 'dialog';
-  /** Reviews instead of edits (/user-audit). */
-  review?: boolean;
 }
+/**
+ * The user screens (spec 001 §2.5), served by two configured screens: UserListPage for the lists
+ * and UserFormPage for the add and edit pages. A new list or form is a line here, not a page. A
+ * list screen reviews its people (/user-audit) or edits them.
+ */
+export type UserListScreen = UserListScreenBase &
+  ({ list: ReviewedList; review: true } | { list: EditedList; review?: false });
 
 export const USER_LIST_SCREENS: Record<string, UserListScreen> = {
   '/user-management': {
@@ -52,7 +73,8 @@ export const USER_LIST_SCREENS: Record<string, UserListScreen> = {
 };
 
 export interface UserFormScreen {
-  list: UserListKey;
+  /** A form page adds and edits: a list with both routes. */
+  list: Extract<AddedList, EditedList>;
   userType: number;
   mode: 'add' | 'edit';
   title: string;
@@ -84,4 +106,4 @@ export function addPathOf(userType: number): string {
   return `/user-management/${userType === UserType.UNIT ? 'unit' : 'personal'}-add`;
 }
 
-export const listOf = (key: UserListKey) => USER_LISTS[key];
+export const listOf = <K extends UserListKey>(key: K): UserList<K> => USER_LISTS[key];

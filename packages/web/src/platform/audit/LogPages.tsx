@@ -5,7 +5,12 @@ import { useCan } from '../auth/can';
 import { ListPage } from '../components/ListPage';
 
 type Row = Record<string, unknown>;
-const METHOD_NAMES: Record<string, string> = { password: '密码', sms: '短信验证码' };
+const METHOD_NAMES: Record<string, string> = {
+  password: '密码',
+  sms: '短信验证码',
+  wechat: '微信扫码',
+  activate: '账号激活',
+};
 
 /** /loginLog: every login attempt of the tenant. */
 export function LoginLogPage() {

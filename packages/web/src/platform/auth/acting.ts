@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
 import { session } from '../../app/session';
+import { apiCall } from '../../app/typed-api';
 import { tenantKeys } from '../tenant/api';
 
 /**
@@ -18,9 +18,7 @@ export function useActing() {
     acting: session.acting(),
     async enter(tenantId: number) {
       session.stopActing();
-      const tenant = await api.post<{ tenantId: number; companyId: number; companyName: string }>(
-        `/platform/tenants/${tenantId}/act`,
-      );
+      const tenant = await apiCall.post('/platform/tenants/{id}/act', { path: { id: tenantId } });
       session.startActing(tenant);
       dropTenantData();
       void feedback.message.success(`已进入“${tenant.companyName}”，正在以该租户身份操作`);

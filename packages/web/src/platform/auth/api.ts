@@ -1,8 +1,7 @@
-import type { TIdentity, TLoginData, TMenuData, TSessionInfo, TStatusData, TVisitor } from '@shetuan/shared/identity';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api } from '../../app/request';
 import { session } from '../../app/session';
+import { type ApiBody, apiCall } from '../../app/typed-api';
 import { useTenant } from '../tenant';
 
 export const authKeys = {
@@ -16,39 +15,43 @@ export const authKeys = {
 };
 
 export const authApi = {
-  passwordLogin: (body: { login: string; password: string }) => api.post<TLoginData>('/auth/login/password', body),
-  sendCode: (body: { phoneNumber: string; purpose: 'login' | 'reset' | 'bind' | 'change' | 'register' }) =>
-    api.post<{ resendAfterSeconds: number }>('/auth/sms/code', body),
-  smsLogin: (body: { phoneNumber: string; code: string }) => api.post<TLoginData>('/auth/login/sms', body),
-  entryLogin: (body: { memberToken: string; identityId: number; userId: number }) =>
-    api.post<TLoginData>('/auth/login/entry', body, { persistent: true }),
-  issueEntryTicket: () =>
-    api.post<{ memberToken: string; identityId: number; userId: number; expiresAt: string }>('/auth/entry-tickets'),
-  register: (body: { name: string; phoneNumber: string; code: string; password: string }) =>
-    api.post<{ pending: boolean; existed: boolean }>('/auth/register', body),
-  forgotPassword: (body: { phoneNumber: string; code: string; newPassword: string }) =>
-    api.post<null>('/auth/password/forgot', body),
-  status: (body: { userId: number; identityId?: number }) =>
-    api.post<TStatusData>('/auth/status', body, { persistent: true }),
+  passwordLogin: (body: ApiBody<'post', '/auth/login/password'>) => apiCall.post('/auth/login/password', { body }),
+  sendCode: (body: ApiBody<'post', '/auth/sms/code'>) => apiCall.post('/auth/sms/code', { body }),
+  smsLogin: (body: ApiBody<'post', '/auth/login/sms'>) => apiCall.post('/auth/login/sms', { body }),
+  activate: (body: ApiBody<'post', '/auth/activate'>) => apiCall.post('/auth/activate', { body }),
+  entryLogin: (body: ApiBody<'post', '/auth/login/entry'>) =>
+    apiCall.post('/auth/login/entry', { body }, { persistent: true }),
+  issueEntryTicket: () => apiCall.post('/auth/entry-tickets'),
+  register: (body: ApiBody<'post', '/auth/register'>) => apiCall.post('/auth/register', { body }),
+  forgotPassword: (body: ApiBody<'post', '/auth/password/forgot'>) => apiCall.post('/auth/password/forgot', { body }),
+  status: (body: ApiBody<'post', '/auth/status'>) => apiCall.post('/auth/status', { body }, { persistent: true }),
   /** Who opened a login-side page: anonymous (also for a session that no longer holds), or where they belong. */
-  visitor: () => api.get<TVisitor>('/auth/visitor', undefined, { persistent: true }),
+  visitor: () => apiCall.get('/auth/visitor', {}, { persistent: true }),
   identities: (userId: number) =>
-    api.get<{ list: TIdentity[] }>(
+    apiCall.get(
       '/auth/identities',
-      { userId, tenantId: session.tenantId() ?? undefined },
+      { query: { userId, tenantId: session.tenantId() ?? undefined } },
       { persistent: true },
     ),
   identityLogin: (identityId: number) =>
-    api.post<TLoginData>('/auth/login/identity', { identityId }, { persistent: true }),
-  societies: () => api.get<{ list: { tenantId: number; companyName: string; icon: string }[] }>('/auth/societies'),
-  chooseSociety: (tenantId: number) => api.post<TLoginData>('/auth/society', { tenantId }),
-  menu: (mode?: number | null) => api.get<TMenuData>('/auth/menu', { mode: mode ?? undefined }, { persistent: true }),
+    apiCall.post('/auth/login/identity', { body: { identityId } }, { persistent: true }),
+  societies: () => apiCall.get('/auth/societies'),
+  chooseSociety: (tenantId: number) => apiCall.post('/auth/society', { body: { tenantId } }),
+  menu: (mode?: number | null) =>
+    apiCall.get('/auth/menu', { query: { mode: mode ?? undefined } }, { persistent: true }),
   // Asked by every page for its head (RootLayout): a login that no longer holds prompts from the
   // page's own calls, not from this one (the login page forgets a stale one quietly).
-  sessionInfo: () => api.get<TSessionInfo>('/auth/session', undefined, { persistent: true, quietSession: true }),
-  logout: () => api.post<null>('/auth/logout'),
-  changePassword: (body: { oldPassword: string; newPassword: string }) => api.post<null>('/auth/password/change', body),
-  bindPhone: (body: { phoneNumber: string; code: string }) => api.post<null>('/auth/phone/bind', body),
+  sessionInfo: () => apiCall.get('/auth/session', {}, { persistent: true, quietSession: true }),
+  logout: () => apiCall.post('/auth/logout'),
+  changePassword: (body: ApiBody<'post', '/auth/password/change'>) => apiCall.post('/auth/password/change', { body }),
+  bindPhone: (body: ApiBody<'post', '/auth/phone/bind'>) => apiCall.post('/auth/phone/bind', { body }),
+  /** 在线会话: who is logged in now; an administrator may force one out. */
+  sessions: () => apiCall.get('/auth/sessions'),
+  kickSession: (id: number) => apiCall.post('/auth/sessions/{id}/kick', { path: { id } }),
+  /** A society's login entry (/societyLoginBlank): public, failures shown in place. */
+  societyEntry: (tenantId: number) => apiCall.get('/auth/society-entry', { query: { tenantId } }, { silent: true }),
+  /** Custom type 34's check (spec 000 §6): whether the member profile lacks a required field. */
+  requiredComplete: () => apiCall.get('/auth/profile/required-complete', {}, { persistent: true, silent: true }),
 };
 
 export function useSessionInfo() {

@@ -27,6 +27,10 @@ describe('the callback after identity login', () => {
   it('takes the first comma-separated path the menu or its children have', () => {
     expect(destinationAfterLogin('/nope,/roleManage,/homepage', menu)).toEqual({ path: '/roleManage' });
   });
+  it('keeps the query of a callback whose path the menu has', () => {
+    expect(destinationAfterLogin('/roleManage?id=3', menu)).toEqual({ path: '/roleManage?id=3' });
+    expect(destinationAfterLogin('/nope?x=1', menu)).toEqual({ path: '/' });
+  });
   it('falls back to / when none matches', () => {
     expect(destinationAfterLogin('/nope,/other', menu)).toEqual({ path: '/' });
   });

@@ -13,23 +13,50 @@ import { queryClient } from '../../app/query-client';
 import { session } from '../../app/session';
 import { authApi, authKeys } from './api';
 
+/** The routes of the page types: the spec's, or the WeChat login's (/wxchooseidentity). */
+type PageTypeRoutes = Partial<Record<PageTypeCode, string>>;
+
+/** Set by an account activation: the next console entry asks for the details the tenant requires (/setUserMsg). */
+export const FIRST_LOGIN_KEY = 'shetuan:firstLogin';
+/** Where /setUserMsg goes on (saved or skipped): the destination the login had. */
+export const AFTER_PROFILE_KEY = 'shetuan:afterProfile';
+
+/**
+ * After an activation (the account's first login): when the tenant requires a profile (custom
+ * type 34's check) and it is incomplete, /setUserMsg comes first; answers whether it does.
+ */
+async function completeProfileFirst(target: { external?: string; path: string }, go: Go): Promise<boolean> {
+  if (!sessionStorage.getItem(FIRST_LOGIN_KEY)) return false;
+  sessionStorage.removeItem(FIRST_LOGIN_KEY);
+  const check = await authApi.requiredComplete().catch(() => null);
+  if (!check?.checked || check.complete) return false;
+  sessionStorage.setItem(AFTER_PROFILE_KEY, target.external ?? target.path);
+  go('/setUserMsg');
+  return true;
+}
+
 function paths(items: TMenuItem[]): string[] {
   return items.flatMap((m) => [...(m.path ? [m.path] : []), ...paths(m.children ?? [])]);
 }
 
 /**
  * Where to go after identity login (spec 000 §2): an http callback opens as a full address; other
- * callbacks are comma-separated paths, and the first one the menu has wins, else '/'. The callback
- * is cleared once used.
+ * callbacks are comma-separated paths, and the first one the menu has wins (a path may carry a
+ * query: the menu has its path), else '/'. The callback is cleared once used.
  */
 export function destinationAfterLogin(callback: string | null, menu: TMenuItem[]): { external?: string; path: string } {
   if (!callback) return { path: '/' };
   if (/^https?:\/\//i.test(callback)) return { external: callback, path: '/' };
   const known = new Set(paths(menu));
+  // A path with a query (/DeclareList?declare=3) is the menu's path with what to open there.
+  const inMenu = (p: string) => {
+    const path = p.split('?')[0] ?? p;
+    return known.has(path) || known.has(path.replace(/^\//, ''));
+  };
   const hit = callback
     .split(',')
     .map((p) => p.trim())
-    .find((p) => known.has(p) || known.has(p.replace(/^\//, '')));
+    .find(inMenu);
   return { path: hit ?? '/' };
 }
 
@@ -47,17 +74,27 @@ export async function enterConsole(data: TLoginData, go: Go): Promise<void> {
     return;
   }
   const target = destinationAfterLogin(session.takeCallback(), menu.menuResult);
+  if (await completeProfileFirst(target, go)) return;
   if (target.external) window.location.assign(target.external);
   else go(target.path);
 }
 
 /** The status check decides the page (spec table), or logs in by identity directly. */
-export async function routeByStatus(userId: number, go: Go, identityId?: number): Promise<void> {
-  await followStatus(await authApi.status({ userId, ...(identityId ? { identityId } : {}) }), go);
+export async function routeByStatus(
+  userId: number,
+  go: Go,
+  identityId?: number,
+  routes: PageTypeRoutes = pageTypeRoutes,
+): Promise<void> {
+  await followStatus(await authApi.status({ userId, ...(identityId ? { identityId } : {}) }), go, routes);
 }
 
 /** Acts on a status answer: its message when it cannot enter, identity login when direct, else its page. */
-export async function followStatus(status: TStatusData, go: Go): Promise<void> {
+export async function followStatus(
+  status: TStatusData,
+  go: Go,
+  routes: PageTypeRoutes = pageTypeRoutes,
+): Promise<void> {
   if (!status.canEnter) {
     void feedback.message.error(status.msg ?? LOGIN_MESSAGES.cannotEnter, 5);
     return;
@@ -66,7 +103,7 @@ export async function followStatus(status: TStatusData, go: Go): Promise<void> {
     await enterConsole(await authApi.identityLogin(status.identityId), go);
     return;
   }
-  const route = pageTypeRoutes[status.pageType as PageTypeCode];
+  const route = routes[status.pageType as PageTypeCode];
   if (route) go(route);
   else void feedback.message.error(LOGIN_MESSAGES.cannotEnter, 5);
 }
@@ -83,10 +120,13 @@ export async function followVisitor(next: TVisitorNext, go: Go): Promise<void> {
   await followStatus(next, go);
 }
 
-/** After a login (password, SMS, society choice): keep the session, then route by status. */
-export async function continueLogin(data: TLoginData, go: Go): Promise<void> {
+/**
+ * After a login (password, SMS, WeChat, activation, society choice): keep the session, then route
+ * by status (a WeChat login chooses its identity at /wxchooseidentity: `wechatPageTypeRoutes`).
+ */
+export async function continueLogin(data: TLoginData, go: Go, routes: PageTypeRoutes = pageTypeRoutes): Promise<void> {
   session.save(data);
-  await routeByStatus(data.userId, go);
+  await routeByStatus(data.userId, go, undefined, routes);
 }
 
 /** The query parameters of a member entry (spec 000 §2). */

@@ -1,10 +1,12 @@
 import type { TCaptchaAnswer, TCaptchaType } from '@shetuan/shared/captcha';
 import { API_BASE } from '../../app/request';
 import { session } from '../../app/session';
+import { type ApiBody, routePath } from '../../app/typed-api';
 
 /**
- * The captcha calls answer AJ-Captcha's shape (repCode, repMsg, repData), not the envelope, and
- * need no login: they go straight to fetch, with the tenant the page belongs to.
+ * The captcha calls answer AJ-Captcha's shape (repCode, repMsg, repData: the routes' response
+ * schema, `ZCaptchaAnswer`), not the envelope, and need no login: they go straight to fetch, with
+ * the tenant the page belongs to. The addresses and bodies are the routes'.
  */
 async function call(path: string, body: unknown): Promise<TCaptchaAnswer> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
@@ -21,6 +23,7 @@ async function call(path: string, body: unknown): Promise<TCaptchaAnswer> {
 }
 
 export const captchaApi = {
-  get: (captchaType: TCaptchaType) => call('/captcha/get', { captchaType }),
-  check: (body: { captchaType: TCaptchaType; token: string; pointJson: string }) => call('/captcha/check', body),
+  get: (captchaType: TCaptchaType) =>
+    call(routePath('post', '/captcha/get'), { captchaType } satisfies ApiBody<'post', '/captcha/get'>),
+  check: (body: ApiBody<'post', '/captcha/check'>) => call(routePath('post', '/captcha/check'), body),
 };

@@ -1,10 +1,11 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { UPLOAD_MESSAGES, type UploadRules, uploadProblem } from '@shetuan/shared';
+import { formatSizeLimit, UPLOAD_MESSAGES, type UploadRules, uploadProblem } from '@shetuan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../app/feedback';
-import { api, putWithProgress, uploadWithProgress } from '../../app/request';
+import { putWithProgress, uploadWithProgress } from '../../app/request';
+import { type ApiData, apiCall, routePath } from '../../app/typed-api';
 import { FileViewer } from './FileViewer';
 import { fileKind, type UploadedFile } from './types';
 
@@ -28,6 +29,8 @@ export interface FileUploadProps extends UploadRules {
 }
 
 type Item = UploadFile<UploadedFile>;
+/** What the `uploadTo` addresses answer (a public form's files, an appeal's proofs). */
+type OwnUpload = ApiData<'post', '/project/public/forms/{key}/files'> | ApiData<'post', '/appeals/public/files'>;
 
 const toItem = (f: UploadedFile): Item => ({ uid: String(f.id), name: f.name, status: 'done', response: f });
 
@@ -49,7 +52,7 @@ export function FileUpload({
 }: FileUploadProps) {
   const mode = useQuery({
     queryKey: ['files', 'mode'],
-    queryFn: () => api.get<'1' | '2'>('/systemfile/mode'),
+    queryFn: () => apiCall.get('/systemfile/mode'),
     staleTime: Number.POSITIVE_INFINITY,
     enabled: !uploadTo,
   });
@@ -63,12 +66,10 @@ export function FileUpload({
       const form = new FormData();
       for (const [k, v] of Object.entries(uploadTo.fields ?? {})) form.append(k, v);
       form.append('file', file, file.name);
-      const rec = await uploadWithProgress<{ id: string; name: string; size: number }>(uploadTo.path, form, (p) =>
-        onPercent(Math.max(0, p - 5)),
-      );
+      const rec = await uploadWithProgress<OwnUpload>(uploadTo.path, form, (p) => onPercent(Math.max(0, p - 5)));
       return { id: Number(rec.id), name: rec.name, url: '', filePath: '', fileSize: rec.size };
     }
-    const m = mode.data ?? (await api.get<'1' | '2'>('/systemfile/mode'));
+    const m = mode.data ?? (await apiCall.get('/systemfile/mode'));
     if (m === '1') {
       const form = new FormData();
       form.append('code', code);
@@ -76,31 +77,32 @@ export function FileUpload({
       form.append('rules', JSON.stringify(rules));
       form.append('count', String(value.length));
       form.append('file', file, file.name);
-      const rec = await uploadWithProgress<UploadedFile & { realFileName: string }>('/systemfile/upload', form, (p) =>
-        onPercent(Math.max(0, p - 5)),
+      const rec = await uploadWithProgress<ApiData<'post', '/systemfile/upload'>>(
+        routePath('post', '/systemfile/upload'),
+        form,
+        (p) => onPercent(Math.max(0, p - 5)),
       );
       return { ...rec, name: rec.realFileName };
     }
-    let signed: { uploadUrl: string; fileDir: string; filePath: string };
-    try {
-      signed = await api.post('/systemfile/presign', {
-        fileName: file.name,
-        fileSize: file.size,
-        contentType: file.type,
-        code,
-        rules,
-        count: value.length,
+    const signed = await apiCall
+      .post('/systemfile/presign', {
+        body: {
+          fileName: file.name,
+          fileSize: file.size,
+          contentType: file.type,
+          code,
+          // The document's arrays are mutable: the same list, copied.
+          rules: { ...rules, accept: rules.accept?.slice() },
+          count: value.length,
+        },
+      })
+      .catch((err: unknown) => {
+        throw new Error(err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.keyFailed);
       });
-    } catch (err) {
-      throw new Error(err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.keyFailed);
-    }
     await putWithProgress(signed.uploadUrl, file, file.type, (p) => onPercent(Math.max(0, p - 5)));
-    const rec = await api
-      .post<UploadedFile & { realFileName: string }>('/systemfile/record', {
-        fileDir: signed.fileDir,
-        filePath: signed.filePath,
-        fileSize: file.size,
-        realFileName: file.name,
+    const rec = await apiCall
+      .post('/systemfile/record', {
+        body: { fileDir: signed.fileDir, filePath: signed.filePath, fileSize: file.size, realFileName: file.name },
       })
       .catch((err: unknown) => {
         throw new Error(err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.statusFailed);
@@ -126,7 +128,12 @@ export function FileUpload({
         beforeUpload={(file) => {
           const problem = uploadProblem({ name: file.name, size: file.size }, rules, value.length + uploading.length);
           if (problem) {
-            void feedback.message.error(problem);
+            // The spec's words, and the limit with its unit (the hint below says it too).
+            void feedback.message.error(
+              problem === UPLOAD_MESSAGES.tooLarge
+                ? `${problem}（单个文件不超过${formatSizeLimit(rules.maxSizeMB ?? 10)}）`
+                : problem,
+            );
             return Upload.LIST_IGNORE;
           }
           return true;
@@ -148,7 +155,11 @@ export function FileUpload({
             })
             .catch((err: unknown) => {
               setUploading((list) => list.filter((i) => i.uid !== f.uid));
-              void feedback.message.error(err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.failed);
+              const text = err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.failed;
+              // The spec's alert when the upload itself broke; the server's own refusals are toasts.
+              if (text === UPLOAD_MESSAGES.transport)
+                feedback.modal.error({ title: '系统提示', content: text, okText: '确定' });
+              else void feedback.message.error(text);
             });
         }}
         onRemove={(item) => {
@@ -168,7 +179,7 @@ export function FileUpload({
       </Upload>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '4px 0 0' }}>
         只能上传{rules.imagesOnly ? 'jpg、png、gif、jpeg、bmp' : (rules.accept?.join('、') ?? '常见文档、图片、音视频')}
-        文件，且不超过{rules.maxSizeMB ?? 10}MB，最多{maxCount}个
+        文件，且不超过{formatSizeLimit(rules.maxSizeMB ?? 10)}，最多{maxCount}个
       </Typography.Paragraph>
       <FileViewer files={value} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
     </>

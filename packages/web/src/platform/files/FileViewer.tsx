@@ -11,7 +11,8 @@ import {
 import { Button, Spin, Tooltip } from 'antd';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { fetchBlob } from '../../app/request';
+import { feedback } from '../../app/feedback';
+import { ApiError, fetchBlob } from '../../app/request';
 import { fileKind, type UploadedFile } from './types';
 
 /** The spec's viewer numbers (000 §4, §9). */
@@ -82,10 +83,17 @@ export function FileViewer({
         setSrc(url);
         if (kind !== 'image') setLoading(false);
       })
-      .catch(() => {
+      .catch((err: unknown) => {
         if (cancelled) return;
         setFailed(true);
         setLoading(false);
+        // A file that only downloads: its failure is the server's msg, as any download's.
+        if (kind === 'other') {
+          void feedback.message.error(
+            err instanceof ApiError && err.message !== '加载失败' ? err.message : '文件下载失败',
+          );
+          close.current();
+        }
       });
     return () => {
       cancelled = true;
@@ -176,7 +184,12 @@ export function FileViewer({
             })}
           </>
         )}
-        {tool('下载', <DownloadOutlined />, () => void fetchBlob(file.url).then((b) => saveBlob(b, file.name)))}
+        {tool('下载', <DownloadOutlined />, () =>
+          // Not silent: a refusal shows the server's msg.
+          fetchBlob(file.url, { silent: false })
+            .then((b) => saveBlob(b, file.name))
+            .catch(() => undefined),
+        )}
         <Tooltip title="关闭">
           <Button type="text" aria-label="关闭" icon={<CloseOutlined />} onClick={onClose} style={{ color: '#fff' }} />
         </Tooltip>

@@ -1,4 +1,5 @@
 import { API_BASE, uploadWithProgress } from '../../app/request';
+import { type ApiData, routePath } from '../../app/typed-api';
 
 /**
  * An image to the files service (code 012): a public one (rich text, form pictures anyone filling
@@ -14,8 +15,8 @@ export async function uploadImage(
   if (options.publicImage) form.append('publicImage', '1');
   if (options.isPress) form.append('isPress', '1');
   form.append('file', file, name);
-  const rec = await uploadWithProgress<{ id: number; url: string; publicUrl?: string }>(
-    '/systemfile/upload',
+  const rec = await uploadWithProgress<ApiData<'post', '/systemfile/upload'>>(
+    routePath('post', '/systemfile/upload'),
     form,
     options.onProgress ?? (() => undefined),
   );

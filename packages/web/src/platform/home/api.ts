@@ -1,7 +1,7 @@
-import { HOME_PAGES, type TPersonalHome, type TUnitHome } from '@shetuan/shared/home';
+import { HOME_PAGES } from '@shetuan/shared/home';
 import type { TMenuItem } from '@shetuan/shared/identity';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/request';
+import { apiCall } from '../../app/typed-api';
 
 export const homeKeys = {
   all: ['home'] as const,
@@ -11,13 +11,13 @@ export const homeKeys = {
 
 // Counts change as the person works elsewhere: asked afresh on every visit to the page.
 export function useUnitHome() {
-  return useQuery({ queryKey: homeKeys.unit(), queryFn: () => api.get<TUnitHome>('/home/unit'), staleTime: 0 });
+  return useQuery({ queryKey: homeKeys.unit(), queryFn: () => apiCall.get('/home/unit'), staleTime: 0 });
 }
 
 export function usePersonalHome() {
   return useQuery({
     queryKey: homeKeys.personal(),
-    queryFn: () => api.get<TPersonalHome>('/home/personal'),
+    queryFn: () => apiCall.get('/home/personal'),
     staleTime: 0,
   });
 }

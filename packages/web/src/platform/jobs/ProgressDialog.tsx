@@ -1,14 +1,12 @@
 import { Modal, Progress, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../app/request';
+import { type ApiData, apiCall } from '../../app/typed-api';
 
 /** The spec polls every 5 s. */
 export const PROGRESS_POLL_MS = 5000;
 
-interface Progressed {
-  rate: number;
-  url: string | null;
-}
+type Progressed = Pick<ApiData<'get', '/common/process'>, 'rate' | 'url'>;
 
 /**
  * The progress dialog of long work (spec 000 §7): 处理中 below 100, 已完成 at 100; polls
@@ -37,7 +35,7 @@ export function ProgressDialog({
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const p = await api.get<Progressed>('/common/process', { key: jobKey }, { silent: true });
+        const p = await apiCall.get('/common/process', { query: { key: jobKey } }, { silent: true });
         if (stopped) return;
         setState(p);
         if (p.url) return;

@@ -1,10 +1,9 @@
-import type { TMessage } from '@shetuan/shared/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../../app/request';
+import { apiCall } from '../../app/typed-api';
 import { messageKeys } from './api';
 
 /** /messagePlatformDetail?wid=&id= — one message; opening it marks it read. */
@@ -15,7 +14,7 @@ export default function MessageDetailPage() {
   const queryClient = useQueryClient();
   const message = useQuery({
     queryKey: messageKeys.detail(id),
-    queryFn: () => api.get<TMessage>('/messages/detail', { wid, id }),
+    queryFn: () => apiCall.get('/messages/detail', { query: { wid, id } }),
     enabled: Boolean(wid) && id > 0,
   });
   useEffect(() => {

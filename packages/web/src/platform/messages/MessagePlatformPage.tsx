@@ -5,7 +5,7 @@ import { Button, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
+import { apiCall, routePath } from '../../app/typed-api';
 import { LinkButton } from '../components/LinkButton';
 import { ListPage } from '../components/ListPage';
 import { detailPath, messageKeys } from './api';
@@ -54,7 +54,7 @@ export default function MessagePlatformPage() {
         m.status === 0 ? (
           <LinkButton
             onClick={async () => {
-              await api.post('/messages/read', { ids: [m.id] });
+              await apiCall.post('/messages/read', { body: { ids: [m.id] } });
               changed();
             }}
           >
@@ -67,10 +67,10 @@ export default function MessagePlatformPage() {
     <ListPage<TMessage & Record<string, unknown>>
       title="站内消息"
       rowKey="id"
-      path="/messages"
+      path={routePath('get', '/messages')}
       params={params}
       tabs={{ items: TABS.map((t) => ({ key: t.key, label: t.label })), activeKey: tab, onChange: setTab }}
-      exportPath="/messages/export"
+      exportPath={routePath('get', '/messages/export')}
       exportName="我的消息"
       searchPlaceholder="消息标题"
       actionRef={ref}
@@ -79,7 +79,7 @@ export default function MessagePlatformPage() {
         <Button
           key="all"
           onClick={async () => {
-            const res = await api.post<{ count: number }>('/messages/read-all');
+            const res = await apiCall.post('/messages/read-all');
             void feedback.message.success(res.count ? `已将 ${res.count} 条标为已读` : '没有未读消息');
             changed();
           }}

@@ -1,9 +1,9 @@
-import type { TMessageSetting, TMessageSettingChange } from '@shetuan/shared/messages';
+import type { TMessageSetting } from '@shetuan/shared/messages';
 import { PLATFORM_PAGES } from '@shetuan/shared/rbac';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Switch, Table } from 'antd';
 import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
+import { type ApiBody, apiCall } from '../../app/typed-api';
 import { useCan } from '../auth/can';
 import { messageKeys } from './api';
 
@@ -16,11 +16,11 @@ export default function MessageSettingPage() {
   const queryClient = useQueryClient();
   const settings = useQuery({
     queryKey: messageKeys.settings(),
-    queryFn: async () => (await api.get<{ list: TMessageSetting[] }>('/messages/settings')).list,
+    queryFn: async () => (await apiCall.get('/messages/settings')).list,
   });
   const editable = can(PLATFORM_PAGES.messageSetting.edit);
-  const save = async (change: TMessageSettingChange) => {
-    await api.request('/messages/settings', 'PUT', change);
+  const save = async (change: ApiBody<'put', '/messages/settings'>) => {
+    await apiCall.put('/messages/settings', { body: change });
     void feedback.message.success('保存成功');
     await queryClient.invalidateQueries({ queryKey: messageKeys.settings() });
   };

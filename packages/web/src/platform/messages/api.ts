@@ -1,6 +1,6 @@
 import type { TMessage } from '@shetuan/shared/messages';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/request';
+import { apiCall } from '../../app/typed-api';
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -15,7 +15,7 @@ export const BELL_POLL_MS = 30_000;
 export function useLatestMessages() {
   return useQuery({
     queryKey: messageKeys.latest(),
-    queryFn: () => api.get<{ unread: number; list: TMessage[] }>('/messages/latest', undefined, { persistent: true }),
+    queryFn: () => apiCall.get('/messages/latest', {}, { persistent: true }),
     refetchInterval: BELL_POLL_MS,
   });
 }

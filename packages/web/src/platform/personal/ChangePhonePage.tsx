@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Card, Form } from 'antd';
 import { useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
+import { type ApiBody, apiCall } from '../../app/typed-api';
 import { authKeys } from '../auth/api';
 import { phoneRules, SmsCodeField } from '../auth/components/SmsCodeField';
 
@@ -18,8 +18,8 @@ export default function ChangePhonePage() {
       <ProForm
         form={form}
         submitter={{ searchConfig: { submitText: '确认更换' }, resetButtonProps: false }}
-        onFinish={async (values: { phoneNumber: string; code: string }) => {
-          await api.post('/auth/phone/change', values);
+        onFinish={async (values: ApiBody<'post', '/auth/phone/change'>) => {
+          await apiCall.post('/auth/phone/change', { body: values });
           void feedback.message.success('手机号已更换');
           await queryClient.invalidateQueries({ queryKey: authKeys.session() });
           void navigate('/personalCenter');
@@ -29,7 +29,7 @@ export default function ChangePhonePage() {
         <ProFormText
           name="phoneNumber"
           label="新手机号"
-          fieldProps={{ prefix: <MobileOutlined />, maxLength: 14 }}
+          fieldProps={{ prefix: <MobileOutlined />, maxLength: 14, type: 'tel', inputMode: 'tel', autoComplete: 'tel' }}
           rules={phoneRules}
         />
         <SmsCodeField form={form} purpose="change" />

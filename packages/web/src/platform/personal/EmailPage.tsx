@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
+import { type ApiBody, apiCall } from '../../app/typed-api';
 import { authKeys } from '../auth/api';
 
 /** /personalCenterBindEmail and /personalCenterChangeEmail: one screen, confirmed by the password. */
@@ -14,8 +14,8 @@ export function EmailScreen({ title }: { title: string }) {
     <Card title={title} style={{ maxWidth: 480 }}>
       <ProForm
         submitter={{ searchConfig: { submitText: '保存' }, resetButtonProps: false }}
-        onFinish={async (values: { email: string; password: string }) => {
-          await api.post('/auth/email', values);
+        onFinish={async (values: ApiBody<'post', '/auth/email'>) => {
+          await apiCall.post('/auth/email', { body: values });
           void feedback.message.success('邮箱已保存');
           await queryClient.invalidateQueries({ queryKey: authKeys.session() });
           void navigate('/personalCenter');

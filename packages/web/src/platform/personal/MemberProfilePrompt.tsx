@@ -9,6 +9,11 @@ const DISMISSED_KEY = 'memberProfilePrompt';
 /** One login of one identity: a new login (new token) or another identity asks again. */
 const loginKey = () => `${session.identityId() ?? ''}:${(session.token() ?? '').slice(-16)}`;
 
+/** This login has been asked already (/setUserMsg asked it): the console's prompt stays away. */
+export function dismissProfilePrompt(): void {
+  localStorage.setItem(DISMISSED_KEY, loginKey());
+}
+
 /**
  * Custom type 34 (spec 000 §6): after login the console asks the server whether the member
  * profile lacks a field the tenant requires, and when it does offers to go and fill it in

@@ -1,8 +1,7 @@
-import type { TMemberProfile, TProfileInput, TRequiredComplete } from '@shetuan/shared/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/request';
 import { session } from '../../app/session';
-import { authKeys } from '../auth/api';
+import { type ApiBody, apiCall } from '../../app/typed-api';
+import { authApi, authKeys } from '../auth/api';
 
 /** Under authKeys.all: a new login or identity forgets them with the rest of the session's answers. */
 export const profileKeys = {
@@ -16,7 +15,7 @@ export const profileKeys = {
 export function useMemberProfile() {
   return useQuery({
     queryKey: profileKeys.profile(session.identityId()),
-    queryFn: () => api.get<TMemberProfile>('/auth/profile'),
+    queryFn: () => apiCall.get('/auth/profile'),
     enabled: session.isLoggedIn(),
   });
 }
@@ -25,8 +24,7 @@ export function useMemberProfile() {
 export function useRequiredComplete() {
   return useQuery({
     queryKey: profileKeys.complete(session.identityId(), session.acting()?.tenantId ?? null),
-    queryFn: () =>
-      api.get<TRequiredComplete>('/auth/profile/required-complete', undefined, { persistent: true, silent: true }),
+    queryFn: authApi.requiredComplete,
     enabled: session.isLoggedIn() && Boolean(session.identityId()),
     staleTime: 5 * 60_000,
   });
@@ -35,8 +33,8 @@ export function useRequiredComplete() {
 /** Saves the profile; the profile, the check and the header's name are asked again. */
 export function useSaveProfile() {
   const queryClient = useQueryClient();
-  return async (values: TProfileInput) => {
-    await api.request('/auth/profile', 'PUT', values);
+  return async (values: ApiBody<'put', '/auth/profile'>) => {
+    await apiCall.put('/auth/profile', { body: values });
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: profileKeys.all }),
       queryClient.invalidateQueries({ queryKey: authKeys.session() }),

@@ -3,7 +3,7 @@ import { PHONE_MESSAGES, PHONE_PATTERN } from '@shetuan/shared';
 import { Button, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { feedback } from '../../app/feedback';
-import { api } from '../../app/request';
+import { apiCall } from '../../app/typed-api';
 
 /** The widget's value: the phone, and once the code is checked, the token a form submits with it. */
 export interface PhoneVerificationValue {
@@ -46,7 +46,7 @@ export function PhoneVerification({
     if (!PHONE_PATTERN.test(phone)) return void feedback.message.error(PHONE_MESSAGES.sendInvalid);
     setBusy(true);
     try {
-      await api.get('/project/phone/code', { phoneNumber: phone });
+      await apiCall.get('/project/phone/code', { query: { phoneNumber: phone } });
       void feedback.message.success('验证码发送成功，5分钟内有效');
       setLeft(COUNTDOWN_SECONDS);
     } finally {
@@ -59,7 +59,7 @@ export function PhoneVerification({
     if (!code.trim()) return void feedback.message.error('请输入验证码');
     setBusy(true);
     try {
-      const res = await api.post<{ phoneToken: string }>('/project/phone/code/check', { phoneNumber: phone, code });
+      const res = await apiCall.post('/project/phone/code/check', { body: { phoneNumber: phone, code } });
       onChange?.({ phoneNumber: phone, phoneToken: res.phoneToken });
       void feedback.message.success('验证成功');
     } finally {
@@ -72,6 +72,9 @@ export function PhoneVerification({
       <Space.Compact style={{ width: '100%' }}>
         <Input
           placeholder="请输入手机号"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
           maxLength={14}
           value={phone}
           disabled={disabled}
@@ -92,6 +95,7 @@ export function PhoneVerification({
         <Space.Compact style={{ width: '100%' }}>
           <Input
             placeholder="请输入验证码"
+            inputMode="numeric"
             maxLength={8}
             value={code}
             disabled={disabled}

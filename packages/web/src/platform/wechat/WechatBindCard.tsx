@@ -1,9 +1,11 @@
 import { WechatOutlined } from '@ant-design/icons';
+import { WECHAT_LOGIN_MESSAGES } from '@shetuan/shared/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Modal, Popconfirm, QRCode, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { feedback } from '../../app/feedback';
-import { ApiError, api } from '../../app/request';
+import { ApiError } from '../../app/request';
+import { type ApiData, apiCall } from '../../app/typed-api';
 
 const wechatKeys = { account: ['wechat', 'account'] as const };
 /** The spec: poll once a second. */
@@ -14,7 +16,7 @@ type Phase = 'loading' | 'waiting' | 'expired' | 'failed' | 'stopped';
 
 /** The binding pop-up: a 160 px QR code (level H), polled once a second until done or expired. */
 function BindDialog({ open, onDone, onClose }: { open: boolean; onDone: () => void; onClose: () => void }) {
-  const [qr, setQr] = useState<{ uuid: string; qrContent: string; expiresIn: number } | null>(null);
+  const [qr, setQr] = useState<ApiData<'post', '/wechat/bind/qr'> | null>(null);
   const [phase, setPhase] = useState<Phase>('loading');
   const [attempt, setAttempt] = useState(0);
   const done = useRef(onDone);
@@ -32,7 +34,7 @@ function BindDialog({ open, onDone, onClose }: { open: boolean; onDone: () => vo
       if (stopped) return;
       if ((Date.now() - started) / 1000 > expiresIn) return setPhase('expired');
       try {
-        const res = await api.get<{ code: string }>('/wechat/bind/poll', { uuid }, { silent: true });
+        const res = await apiCall.get('/wechat/bind/poll', { query: { uuid } }, { silent: true });
         if (stopped) return;
         if (res.code === 'success') {
           void feedback.message.success('绑定成功');
@@ -47,8 +49,8 @@ function BindDialog({ open, onDone, onClose }: { open: boolean; onDone: () => vo
       }
       timer = setTimeout(() => void poll(uuid, expiresIn), POLL_MS);
     };
-    api
-      .post<{ uuid: string; qrContent: string; expiresIn: number }>('/wechat/bind/qr', {}, { silent: true })
+    apiCall
+      .post('/wechat/bind/qr', {}, { silent: true })
       .then((res) => {
         if (stopped) return;
         setQr(res);
@@ -96,7 +98,7 @@ export function WechatBindCard() {
   const queryClient = useQueryClient();
   const account = useQuery({
     queryKey: wechatKeys.account,
-    queryFn: () => api.get<{ bound: boolean; nickname: string; boundAt: string | null }>('/wechat/account'),
+    queryFn: () => apiCall.get('/wechat/account'),
   });
   const [open, setOpen] = useState(false);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: wechatKeys.account });
@@ -115,13 +117,15 @@ export function WechatBindCard() {
             okText="解除"
             cancelText="取消"
             onConfirm={async () => {
-              await api.request('/wechat/account', 'DELETE');
+              await apiCall.delete('/wechat/account');
               void feedback.message.success('已解除绑定');
               refresh();
             }}
           >
             <Button danger>解除绑定</Button>
           </Popconfirm>
+        ) : account.data?.available === false ? (
+          <Typography.Text type="secondary">{WECHAT_LOGIN_MESSAGES.bindUnavailable}</Typography.Text>
         ) : (
           <Button icon={<WechatOutlined />} onClick={() => setOpen(true)}>
             绑定微信

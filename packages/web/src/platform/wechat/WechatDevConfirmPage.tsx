@@ -1,7 +1,7 @@
 import { Button, Card, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../../app/request';
+import { apiCall } from '../../app/typed-api';
 
 /**
  * /wechatDevConfirm?uuid= — the development WeChat provider's "phone": the binding QR code leads
@@ -22,7 +22,7 @@ export default function WechatDevConfirmPage() {
         type="primary"
         disabled={!uuid}
         onClick={async () => {
-          await api.post('/wechat/dev/confirm', { uuid });
+          await apiCall.post('/wechat/dev/confirm', { body: { uuid } });
           setDone(true);
         }}
       >

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { apiGet } from '../../app/request';
+import { type AMapNamespace, addressOf, DEFAULT_CENTER, loadAMap, MAP_LOCATION, type MapConfig } from './amap';
+import { MapPlacePicker } from './MapPlacePicker';
 
 /** The spec's location value (002 §3). */
 export interface LocationValue {
@@ -11,83 +13,10 @@ export interface LocationValue {
   address: string;
 }
 
-interface MapConfig {
-  provider: 'amap' | 'none';
-  key: string;
-  securityCode: string;
-}
-
-// The few pieces of the AMap 2.0 JS API the widget uses.
-interface AMapLngLat {
-  getLng(): number;
-  getLat(): number;
-}
-interface AMapNamespace {
-  Map: new (
-    el: HTMLElement,
-    opts: Record<string, unknown>,
-  ) => {
-    on(event: string, fn: (e: { lnglat: AMapLngLat }) => void): void;
-    setZoomAndCenter(zoom: number, center: [number, number]): void;
-    add(o: unknown): void;
-    destroy(): void;
-  };
-  Marker: new (opts: Record<string, unknown>) => { setPosition(p: [number, number]): void };
-  plugin(names: string[], done: () => void): void;
-  Geocoder: new (
-    opts: Record<string, unknown>,
-  ) => {
-    getAddress(
-      p: [number, number],
-      cb: (status: string, result: { regeocode?: { formattedAddress: string } }) => void,
-    ): void;
-  };
-  Geolocation: new (
-    opts: Record<string, unknown>,
-  ) => {
-    getCurrentPosition(cb: (status: string, result: { position?: AMapLngLat }) => void): void;
-  };
-}
-declare global {
-  interface Window {
-    AMap?: AMapNamespace;
-    _AMapSecurityConfig?: { securityJsCode: string };
-  }
-}
-
-/** Map settings of the spec (002 §9): zoom 19, 16 after locating; default city 上海; regeocode radius 1000. */
-const DEFAULT_CENTER: [number, number] = [121.473701, 31.230416];
-const SCRIPT_TIMEOUT_MS = 10_000;
-
-let loading: Promise<AMapNamespace> | null = null;
-function loadAMap(cfg: MapConfig): Promise<AMapNamespace> {
-  if (window.AMap) return Promise.resolve(window.AMap);
-  if (loading) return loading;
-  window._AMapSecurityConfig = { securityJsCode: cfg.securityCode };
-  loading = new Promise<AMapNamespace>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = `https://webapi.amap.com/maps?v=2.0&key=${encodeURIComponent(cfg.key)}&plugin=AMap.Geocoder,AMap.Geolocation`;
-    const timer = setTimeout(() => reject(new Error('地图脚本加载超时')), SCRIPT_TIMEOUT_MS);
-    script.onload = () => {
-      clearTimeout(timer);
-      if (window.AMap) resolve(window.AMap);
-      else reject(new Error('地图脚本加载失败'));
-    };
-    script.onerror = () => {
-      clearTimeout(timer);
-      reject(new Error('地图脚本加载失败'));
-    };
-    document.head.appendChild(script);
-  }).catch((err: unknown) => {
-    loading = null;
-    throw err;
-  });
-  return loading;
-}
-
 /**
  * Map location (spec 002 §3, §9): with an AMap key the person picks a point (click, or 定位 to the
- * current position) and the address is filled by reverse geocoding; the address stays editable.
+ * current position, or 选择位置: the place picker with search) and the address is filled by reverse
+ * geocoding; the address stays editable.
  * Without a key, or when the map cannot load (the failure is only logged, as the spec says), the
  * widget is address entry alone.
  */
@@ -115,6 +44,9 @@ export function MapLocation({
   const emit = useRef(onChange);
   emit.current = onChange;
   const locate = useRef<(() => void) | null>(null);
+  const [amap, setAmap] = useState<AMapNamespace | null>(null);
+  const [picking, setPicking] = useState(false);
+  const movePin = useRef<((p: [number, number]) => void) | null>(null);
 
   useEffect(() => {
     if (!config.data) return;
@@ -130,26 +62,30 @@ export function MapLocation({
         const start = latest.current;
         const center: [number, number] =
           start.longitude !== null && start.latitude !== null ? [start.longitude, start.latitude] : DEFAULT_CENTER;
-        const m = new AMap.Map(box.current, { zoom: 19, center });
+        const m = new AMap.Map(box.current, { zoom: MAP_LOCATION.zoom, center });
         const marker = new AMap.Marker({ position: center });
         m.add(marker);
-        const geocoder = new AMap.Geocoder({ radius: 1000 });
+        const geocoder = new AMap.Geocoder({ radius: MAP_LOCATION.regeoRadius });
         const pick = (p: [number, number], zoom?: number) => {
           marker.setPosition(p);
           if (zoom) m.setZoomAndCenter(zoom, p);
-          geocoder.getAddress(p, (status, result) => {
-            const address = status === 'complete' ? (result.regeocode?.formattedAddress ?? '') : latest.current.address;
-            emit.current?.({ longitude: p[0], latitude: p[1], address });
-          });
+          void addressOf(geocoder, p).then((found) =>
+            emit.current?.({ longitude: p[0], latitude: p[1], address: found ?? latest.current.address }),
+          );
         };
         if (!disabled) m.on('click', (e) => pick([e.lnglat.getLng(), e.lnglat.getLat()]));
-        const geolocation = new AMap.Geolocation({ timeout: 10_000 });
+        const geolocation = new AMap.Geolocation({ timeout: MAP_LOCATION.geolocationTimeout });
         locate.current = () =>
           geolocation.getCurrentPosition((status, result) => {
             if (status === 'complete' && result.position)
-              pick([result.position.getLng(), result.position.getLat()], 16);
+              pick([result.position.getLng(), result.position.getLat()], MAP_LOCATION.locatedZoom);
           });
+        movePin.current = (p) => {
+          marker.setPosition(p);
+          m.setZoomAndCenter(MAP_LOCATION.zoom, p);
+        };
         instance = m;
+        setAmap(AMap);
         setMap('ready');
       })
       .catch((err: unknown) => {
@@ -183,7 +119,25 @@ export function MapLocation({
             定位
           </Button>
         )}
+        {map === 'ready' && (
+          <Button disabled={disabled} onClick={() => setPicking(true)}>
+            选择位置
+          </Button>
+        )}
       </Space.Compact>
+      {amap && (
+        <MapPlacePicker
+          open={picking}
+          amap={amap}
+          value={current}
+          onCancel={() => setPicking(false)}
+          onOk={(v) => {
+            setPicking(false);
+            if (v.longitude !== null && v.latitude !== null) movePin.current?.([v.longitude, v.latitude]);
+            onChange?.(v);
+          }}
+        />
+      )}
       {current.longitude !== null && current.latitude !== null && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           经度 {current.longitude.toFixed(6)}，纬度 {current.latitude.toFixed(6)}

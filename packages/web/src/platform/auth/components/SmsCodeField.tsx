@@ -36,7 +36,5 @@ export function SmsCodeField({
   );
 }
 
-export const phoneRules = [
-  { required: true, message: PHONE_MESSAGES.required },
-  { pattern: PHONE_PATTERN, message: PHONE_MESSAGES.invalid },
-];
+/** The phone field's rules (kept beside the plain code input, which has no pro-components). */
+export { phoneRules } from './SmsCodeInput';

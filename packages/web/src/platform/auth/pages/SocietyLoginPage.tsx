@@ -1,6 +1,4 @@
-import { LoginScreen } from './LoginPage';
+import { loginScreen } from './LoginPage';
 
-/** /societyLogin: the same mechanism, for society staff. */
-export default function SocietyLoginPage() {
-  return <LoginScreen title="学会登录" forgetPath="/societyForgetPassword" registerPath="/societyRegister" />;
-}
+/** /societyLogin: the same mechanism, for society staff (LOGIN_SCREENS). */
+export default loginScreen('/societyLogin');

@@ -1,0 +1,1 @@
+export { appealsModule } from './module';

@@ -1,0 +1,1 @@
+export { appealsWebModule } from './routes';

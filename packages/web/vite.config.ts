@@ -1,22 +1,89 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Our own code (web and shared) declared free of side effects, as antd and pro-components declare
+ * theirs: a module imported only for what an index re-exports beside it (modules/forms/index.ts
+ * exports the FormRenderer next to the routes) is then no dependency of the importer, so the route
+ * table does not pull every screen's components into the entry chunk. Kept: stylesheets and
+ * zod's Chinese messages (shared/platform/zod-locale.ts), the only imports made for their effect.
+ */
+const APP_CODE = /\/packages\/(web|shared)\/src\//;
+const HAS_EFFECTS = /(\.css$|\/zod-locale\.ts$|\/src\/main\.tsx$)/;
+function appCodeWithoutSideEffects(): Plugin {
+  return {
+    name: 'shetuan:app-code-without-side-effects',
+    apply: 'build',
+    transform(_code, id) {
+      if (APP_CODE.test(id) && !HAS_EFFECTS.test(id)) return { moduleSideEffects: false };
+      return null;
+    },
+  };
+}
+
+/**
+ * Fails the build when chunks import each other in a cycle: a cycle would run a chunk before one it
+ * needs. Rollup warns that pro-form's layouts/index.js re-exports ProForm across chunks
+ * (CYCLIC_CROSS_CHUNK_REEXPORT); that is harmless while the chunk graph has no cycle, which this
+ * checks on every build.
+ */
+function noChunkCycles(): Plugin {
+  return {
+    name: 'shetuan:no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imports = new Map<string, string[]>();
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') imports.set(chunk.fileName, chunk.imports);
+      const done = new Set<string>();
+      const visit = (file: string, path: string[]): void => {
+        if (path.includes(file)) this.error(`chunks import each other in a cycle: ${[...path, file].join(' → ')}`);
+        if (done.has(file)) return;
+        for (const next of imports.get(file) ?? []) visit(next, [...path, file]);
+        done.add(file);
+      };
+      for (const file of imports.keys()) visit(file, []);
+    },
+  };
+}
+
+/**
+ * Warns when the entry chunk, which every page downloads, holds pro-components: a route table or
+ * something it imports statically has reached a screen's components (a route file importing a path
+ * constant from a .tsx beside a screen was the way it happened). bench/page-weight.ts measures the
+ * cost; the warning names the packages.
+ */
+function leanEntry(): Plugin {
+  return {
+    name: 'shetuan:lean-entry',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        const pro = new Set(
+          Object.keys(chunk.modules).flatMap((id) => /node_modules\/(@ant-design\/pro-[^/]+)\//.exec(id)?.[1] ?? []),
+        );
+        if (pro.size > 0)
+          this.warn(
+            `the entry chunk ${chunk.fileName} holds ${[...pro].join(', ')}: every page downloads it (a route file imports screen code)`,
+          );
+      }
+    },
+  };
+}
 
 // Served by the Node server under /new/; `npm run dev -w @shetuan/web` proxies the API to it.
 export default defineConfig({
   base: '/new/',
-  plugins: [react()],
+  plugins: [react(), appCodeWithoutSideEffects(), noChunkCycles(), leanEntry()],
   build: {
     outDir: 'dist',
+    // No manual vendor chunks: Rollup splits antd, pro-components and the rest by use, so each
+    // page loads the parts it imports (bench/page-weight.ts measures it, docs/performance.md).
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
-      output: {
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          if (id.includes('@ant-design/pro-')) return 'vendor-pro';
-          if (/node_modules\/(antd|@ant-design|rc-|@rc-component)/.test(id)) return 'vendor-antd';
-          if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'vendor-react';
-          return undefined;
-        },
+      onwarn(warning, warn) {
+        if (warning.code !== 'CYCLIC_CROSS_CHUNK_REEXPORT') warn(warning);
       },
     },
   },

@@ -1,11 +1,12 @@
 // After `vite build`: writes .br and .gz beside every text asset of dist/, so the server
-// (@fastify/static, preCompressed) sends the smaller file the browser accepts.
+// (@fastify/static, preCompressed) sends the smaller file the browser accepts. Another built
+// directory may be given as the argument (bench/page-weight.ts compresses its baseline build so).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const dist = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist'));
 const TEXT = /\.(js|css|html|svg|json|txt|map)$/;
 let before = 0;
 let after = 0;

@@ -7,12 +7,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/global.css';
 import { RouterProvider } from 'react-router';
+import { CaptchaOnDemand } from './app/CaptchaOnDemand';
 import { claimReload } from './app/chunk-reload';
 import { FeedbackBridge } from './app/FeedbackBridge';
 import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { prefersReducedMotion, themeFor } from './app/theme';
-import { CaptchaHost } from './platform/captcha/CaptchaHost';
 import { TenantGate } from './platform/tenant';
 
 dayjs.locale('zh-cn');
@@ -36,7 +36,7 @@ createRoot(root).render(
       <AntdApp>
         <QueryClientProvider client={queryClient}>
           <FeedbackBridge />
-          <CaptchaHost />
+          <CaptchaOnDemand />
           <TenantGate>
             <RouterProvider router={router} />
           </TenantGate>

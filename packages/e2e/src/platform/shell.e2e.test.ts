@@ -1,5 +1,8 @@
+import { BUILT_PAGES } from '@shetuan/shared';
+import type { TMenuItem } from '@shetuan/shared/identity';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../harness/api';
 import { launchBrowser, newPage, screenshot } from '../harness/browser';
 import { consoleAs, pick } from '../harness/console';
 import { serverUrl } from '../harness/workers';
@@ -203,5 +206,60 @@ describe('the console shell: breadcrumb with 返回, /redirect', () => {
     await menuHas('服务管理').toBe(true);
     await ops.getByRole('button', { name: '退出租户身份' }).click();
     await ops.context().close();
+  });
+
+  it('offers an administrator only entries that open a screen: 首页 › 单位首页 first', async () => {
+    const api = apiClient(baseUrl);
+    await api.login('admin');
+    const menu = (await api.call('GET', '/st365/auth/menu')).data as {
+      menuResult: TMenuItem[];
+      hiddenMenu: TMenuItem[];
+    };
+    const leaves = (items: TMenuItem[]): TMenuItem[] =>
+      items.flatMap((m) => (m.children.length > 0 ? leaves(m.children) : [m]));
+    const offered = leaves([...menu.menuResult, ...menu.hiddenMenu]);
+    expect(offered.length).toBeGreaterThan(15);
+    // Every entry has a path the web's route registry serves (shared BUILT_PAGES, kept equal to it).
+    expect(offered.filter((m) => !m.path || !BUILT_PAGES.has(m.path.startsWith('/') ? m.path : `/${m.path}`))).toEqual(
+      [],
+    );
+    expect(menu.menuResult[0]?.name).toBe('首页');
+    expect(menu.menuResult[0]?.children[0]).toMatchObject({ name: '单位首页', path: '/homepage' });
+    // The tenant's configuration keeps the catalogue's other entries (投票管理 …) for a later release.
+    const config = JSON.stringify((await api.call('GET', '/st365/rbac/menus')).data);
+    expect(config).toContain('/votingManagement');
+    expect(JSON.stringify([menu.menuResult, menu.hiddenMenu])).not.toContain('/votingManagement');
+
+    const ops = await consoleAs(browser, 'admin');
+    await ops.goto(`${baseUrl}/new/roleManage`);
+    await ops.locator('aside .ant-menu').getByText('组织与人员').waitFor();
+    const menuLink = ops.locator('aside .ant-menu').getByRole('link', { name: '单位首页' });
+    if (!(await menuLink.isVisible()))
+      await ops.locator('aside .ant-menu').getByText('首页', { exact: true }).first().click();
+    await menuLink.click();
+    await ops.waitForURL(/\/new\/homepage$/);
+    await ops.getByRole('heading', { name: /^您好，/ }).waitFor();
+    expect(await ops.getByText('找不到页面').count()).toBe(0);
+    await ops.context().close();
+  });
+
+  it('shows 找不到页面 inside the console for a logged-in person, who goes on from the menu', async () => {
+    const admin = await consoleAs(browser, '13800000002');
+    await admin.goto(`${baseUrl}/new/no/such/screen`);
+    await admin.getByText('找不到页面').waitFor();
+    // The console's frame: its menu and its header (切换身份), not a bare page.
+    await admin.locator('aside .ant-menu').getByText('组织与人员').waitFor();
+    await admin.getByText('切换身份').waitFor();
+    await screenshot(admin, 'not-found-in-console');
+    await admin.locator('aside .ant-menu').getByText('组织与人员').click();
+    await admin.locator('aside .ant-menu').getByRole('link', { name: '用户管理' }).click();
+    await admin.waitForURL(/\/new\/user-management$/);
+    await admin.locator('.ant-table-row').first().waitFor();
+    expect(await admin.getByText('找不到页面').count()).toBe(0);
+    await admin.getByRole('button', { name: '返回' }).click();
+    await admin.getByText('找不到页面').waitFor();
+    await admin.getByRole('button', { name: '返回首页' }).click();
+    await admin.getByRole('heading', { name: /^您好，/ }).waitFor();
+    await admin.context().close();
   });
 });

@@ -138,7 +138,17 @@ export const UPLOAD_MESSAGES = {
   keyFailed: '文件上传失败，钥匙获取不成功！',
   statusFailed: '获取上传状态失败',
   success: '文件上传成功',
+  /** The upload itself broke (network, storage, a gateway's page instead of our answer): an alert box. */
+  transport: '上传错误，请联系管理员',
 } as const;
+
+/** A size limit in MB as a person reads it, with its unit: 512KB, 10MB, 1.5GB. */
+export function formatSizeLimit(mb: number): string {
+  const trim = (n: number) => String(Number(n.toFixed(2)));
+  if (mb < 1) return `${trim(mb * 1024)}KB`;
+  if (mb < 1024) return `${trim(mb)}MB`;
+  return `${trim(mb / 1024)}GB`;
+}
 
 export interface UploadRules {
   /** Size limit in MB (default 10). */

@@ -1,5 +1,6 @@
 import './zod-locale';
 
+export * from './built-pages';
 export * from './checks';
 export * from './envelope';
 export * from './identity-codes';

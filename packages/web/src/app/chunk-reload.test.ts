@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { claimReload, isChunkLoadError } from './chunk-reload';
+import { describe, expect, it, vi } from 'vitest';
+import { CHUNK_TIMEOUT_MS, claimReload, isChunkLoadError, loadChunk } from './chunk-reload';
 
 function memoryStorage() {
   const m = new Map<string, string>();
@@ -23,5 +23,31 @@ describe('chunk reload', () => {
     expect(claimReload('/a', s, 5000)).toBe(false);
     expect(claimReload('/b', s, 6000)).toBe(true);
     expect(claimReload('/a', s, 20_000)).toBe(true);
+  });
+
+  it('fails a chunk that has not arrived after 120 s as a ChunkLoadError (which reloads the path)', async () => {
+    vi.useFakeTimers();
+    try {
+      expect(CHUNK_TIMEOUT_MS).toBe(120_000);
+      const stalled = loadChunk(() => new Promise<never>(() => undefined)).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(119_999);
+      let settled = false;
+      void stalled.then(() => {
+        settled = true;
+      });
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(2);
+      const error = await stalled;
+      expect(error).toMatchObject({ name: 'ChunkLoadError' });
+      expect(isChunkLoadError(error)).toBe(true);
+      // A chunk that arrives in time is the chunk, and its own failure stays its own.
+      await expect(loadChunk(async () => ({ default: 'screen' }))).resolves.toEqual({ default: 'screen' });
+      const failing = new TypeError('Failed to fetch dynamically imported module: /new/assets/a.js');
+      await expect(loadChunk(() => Promise.reject(failing))).rejects.toBe(failing);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

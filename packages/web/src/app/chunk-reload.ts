@@ -5,6 +5,33 @@
  */
 const KEY = 'shetuan:chunk-reload';
 const WINDOW_MS = 10_000;
+/** Spec 000 §8, §9: a script chunk that has not arrived after 120 s has failed (ChunkLoadError). */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+/**
+ * Loads a screen chunk, failing with a ChunkLoadError when it has not arrived within the spec's
+ * 120 s (a stalled connection never settles on its own); the route's error boundary then reloads
+ * the pending path like any other chunk failure.
+ */
+export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const error = new Error(`Loading chunk failed: no answer after ${timeoutMs} ms`);
+      error.name = 'ChunkLoadError';
+      reject(error);
+    }, timeoutMs);
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
 
 export function isChunkLoadError(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;

@@ -4,7 +4,9 @@ import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { WEB_MODULES } from '../modules';
 import { memberEntry, redirectTarget } from '../platform/auth/flow';
 import { platformRoutes } from '../platform/routes';
+import { loadChunk } from './chunk-reload';
 import { navigation } from './feedback';
+import { NotFoundFrame } from './NotFoundFrame';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { cancelPendingRequests, setMenuUrl } from './request';
@@ -32,7 +34,7 @@ function toRouteObject(route: AppRoute): RouteObject {
             return null;
           }
         : undefined,
-    lazy: async () => ({ Component: (await route.screen()).default }),
+    lazy: async () => ({ Component: (await loadChunk(route.screen)).default }),
   };
 }
 
@@ -66,7 +68,9 @@ export function createAppRouter() {
             children: [
               ...routes.filter((r) => r.layout !== 'console').map(toRouteObject),
               {
-                lazy: async () => ({ Component: (await import('../platform/layout/ConsoleLayout')).default }),
+                lazy: async () => ({
+                  Component: (await loadChunk(() => import('../platform/layout/ConsoleLayout'))).default,
+                }),
                 children: routes.filter((r) => r.layout === 'console').map(toRouteObject),
               },
               {
@@ -82,8 +86,16 @@ export function createAppRouter() {
                 },
               },
               {
-                path: '*',
-                lazy: async () => ({ Component: (await import('../platform/pages/NotFoundPage')).default }),
+                // 找不到页面, inside the console for a logged-in person (NotFoundFrame).
+                Component: NotFoundFrame,
+                children: [
+                  {
+                    path: '*',
+                    lazy: async () => ({
+                      Component: (await loadChunk(() => import('../platform/pages/NotFoundPage'))).default,
+                    }),
+                  },
+                ],
               },
             ],
           },

@@ -39,6 +39,12 @@ describe('the web app under /new/ carries a Content-Security-Policy', () => {
     expect(csp).toMatch(/connect-src 'self' https:\/\/\*\.amap\.com http:\/\/127\.0\.0\.1:9000/);
   });
 
+  it("frames WeChat's QR login page only with the Open Platform provider", () => {
+    expect(contentSecurityPolicy({ AMAP_KEY: '', S3_ENDPOINT: undefined })).toContain("frame-src 'self';");
+    const open = contentSecurityPolicy({ AMAP_KEY: '', S3_ENDPOINT: undefined, WECHAT_PROVIDER: 'open' });
+    expect(open).toContain("frame-src 'self' https://open.weixin.qq.com;");
+  });
+
   it('sends the policy with the page, its history fallback and its assets, not with the API', async () => {
     for (const url of ['/new/', '/new/s/abcdef123456', '/new/assets/a.js']) {
       const res = await t.app.inject({ url });

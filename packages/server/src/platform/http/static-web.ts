@@ -11,12 +11,16 @@ import { WEB_BASE } from './constants';
  * or foreign script (the built index.html loads its module scripts from /new/assets), no plugins,
  * no <base> or form hijacking, not framed by other sites. Styles allow 'unsafe-inline' because
  * antd writes its CSS-in-JS into <style> elements at run time. Images may come from any https
- * address (rich text, form pictures). AMap's scripts and the S3 endpoint (browser uploads) are
- * allowed only when configured.
+ * address (rich text, form pictures). AMap's scripts, the S3 endpoint (browser uploads) and WeChat's
+ * QR login frame are allowed only when configured.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'AMAP_KEY' | 'S3_ENDPOINT'>): string {
+export function contentSecurityPolicy(
+  config: Pick<AppConfig, 'AMAP_KEY' | 'S3_ENDPOINT'> & Partial<Pick<AppConfig, 'WECHAT_PROVIDER'>>,
+): string {
   const scripts = ["'self'"];
   const connect = ["'self'"];
+  // WeChat's own QR login page, embedded in the login page's 微信登录 tab (open platform only).
+  const frames = config.WECHAT_PROVIDER === 'open' ? ["'self'", 'https://open.weixin.qq.com'] : ["'self'"];
   if (config.AMAP_KEY) {
     scripts.push('https://webapi.amap.com', 'https://*.amap.com');
     connect.push('https://*.amap.com');
@@ -34,6 +38,7 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'AMAP_KEY' | 'S3_E
     "font-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
     "worker-src 'self' blob:",
+    `frame-src ${frames.join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -171,6 +171,17 @@ describe('administration: roles, grants, users, logs, sessions', () => {
     }[];
     const target = list.find((s) => s.userId === victimPerson.userId);
     expect(list.some((s) => s.current)).toBe(true);
+    // The same browser logs in again (its first session is left open): still one row, for both.
+    await victim.loginAs(victimPerson.mobile as string, victimPerson.password);
+    const rows = (await adminA.get('/st365/auth/sessions')).body.data.list as ((typeof list)[number] & {
+      sessions: number;
+    })[];
+    expect(rows.filter((s) => s.userId === victimPerson.userId).map((s) => s.sessions)).toEqual([2]);
+    // Another machine is another row.
+    const elsewhere = new TestClient(t.app, a.domain);
+    await elsewhere.loginAs(victimPerson.mobile as string, victimPerson.password);
+    const withOther = (await adminA.get('/st365/auth/sessions')).body.data.list as { userId: number }[];
+    expect(withOther.filter((s) => s.userId === victimPerson.userId)).toHaveLength(2);
     const own = list.find((s) => s.current);
     expect((await adminA.post(`/st365/auth/sessions/${own?.id}/kick`)).body.msg).toBe(
       '不能强制下线当前会话，请使用退出登录',
@@ -180,6 +191,10 @@ describe('administration: roles, grants, users, logs, sessions', () => {
       code: 200012,
       msg: '您已被管理员强制下线，请重新登录',
     });
+    // Both sessions of that browser ended; the other machine's is still open.
+    const left = (await adminA.get('/st365/auth/sessions')).body.data.list as { userId: number; sessions: number }[];
+    expect(left.filter((s) => s.userId === victimPerson.userId).map((s) => s.sessions)).toEqual([1]);
+    expect((await elsewhere.get('/st365/auth/session')).body.code).toBe(200);
   });
 
   it('lets administrators read the SMS outbox, phone masked; another tenant sees none of it', async () => {

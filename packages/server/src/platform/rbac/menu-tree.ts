@@ -1,3 +1,4 @@
+import { isBuiltPage } from '@shetuan/shared';
 import type { TMenuItem } from '@shetuan/shared/identity';
 import { TYPE_20_REGROUP } from './default-menu';
 import type { MenuRow } from './repository';
@@ -14,15 +15,29 @@ function toTree(rows: MenuRow[]): TMenuItem[] {
     if (parent) parent.children.push(item);
     else if (r.pid === 0) roots.push(item);
   }
-  // A group with nothing granted under it shows nothing.
-  return roots.filter((g) => g.path !== '' || g.children.length > 0);
+  return withoutEmptyGroups(roots);
+}
+
+/** A group with nothing granted (or built) under it shows nothing, at any depth. */
+function withoutEmptyGroups(items: TMenuItem[]): TMenuItem[] {
+  return items.flatMap((m) => {
+    const children = withoutEmptyGroups(m.children);
+    return m.path !== '' || children.length > 0 ? [{ ...m, children }] : [];
+  });
 }
 
 /**
  * The spec's menuResult for an identity: the main menu, and the hidden activity-level menu kept
- * apart. Custom type 20 moves some groups under new parents (spec 000 §6).
+ * apart. Custom type 20 moves some groups under new parents (spec 000 §6). Only entries whose page
+ * this release has (shared BUILT_PAGES) are offered, so none opens 找不到页面; the groups they leave
+ * empty go too. The tenant's menu configuration keeps the others for a release that builds them.
  */
-export function buildMenus(rows: MenuRow[], customType: number): { menuResult: TMenuItem[]; hiddenMenu: TMenuItem[] } {
+export function buildMenus(
+  granted: MenuRow[],
+  customType: number,
+  built: (path: string) => boolean = isBuiltPage,
+): { menuResult: TMenuItem[]; hiddenMenu: TMenuItem[] } {
+  const rows = granted.filter((r) => r.path === '' || built(r.path));
   let menuResult = toTree(rows.filter((r) => !r.hidden));
   const hiddenMenu = toTree(rows.filter((r) => r.hidden));
   if (customType === 20) {

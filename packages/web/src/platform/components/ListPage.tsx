@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import type { TPage } from '@shetuan/shared';
-import { Button } from 'antd';
+import { Button, Grid, Segmented } from 'antd';
 import { type ReactNode, type Ref, useRef, useState } from 'react';
 import { api } from '../../app/request';
 import { ProgressDialog } from '../jobs/ProgressDialog';
@@ -41,8 +41,23 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
   const [jobKey, setJobKey] = useState<string | null>(null);
   const ownRef = useRef<ActionType | undefined>(undefined);
   const actionRef = (props.actionRef ?? ownRef) as React.RefObject<ActionType | undefined>;
+  // A phone (below md): the table scrolls sideways inside its card, each column as wide as its
+  // content, and the toolbar keeps only reload and column settings; the page itself never scrolls
+  // sideways and no column is squeezed to a character a line.
+  const compact = Grid.useBreakpoint().md === false;
   return (
     <>
+      {compact && props.tabs && (
+        // A phone: the tabs as one full-width row of choices. antd's tabs would overflow into a
+        // "more" button inside the tablist, which screen readers cannot make sense of.
+        <Segmented
+          block
+          options={props.tabs.items.map((t) => ({ value: t.key, label: t.label }))}
+          value={props.tabs.activeKey}
+          onChange={(key) => props.tabs?.onChange(String(key))}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       <ProTable<T>
         columnEmptyText="—"
         headerTitle={props.title}
@@ -50,12 +65,13 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
         actionRef={actionRef}
         columns={props.columns}
         params={props.params}
+        scroll={compact ? { x: 'max-content' } : undefined}
         search={false}
         expandable={
           props.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) } : undefined
         }
         toolbar={
-          props.tabs
+          props.tabs && !compact
             ? {
                 menu: {
                   type: 'tab',
@@ -67,8 +83,8 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
             : undefined
         }
         options={{
-          density: true,
-          fullScreen: true,
+          density: !compact,
+          fullScreen: !compact,
           reload: true,
           setting: true,
           search: {

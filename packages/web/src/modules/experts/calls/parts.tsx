@@ -4,8 +4,7 @@ import dayjs from 'dayjs';
 import type { ResourceWidgets } from '../../../platform/resource';
 import { DomainTreeSelect } from '../library/fields';
 
-/** The call's detail page (a hidden route under 专家征集). */
-export const CALL_DETAIL_PATH = '/expertSolicitation/detail';
+export { CALL_DETAIL_PATH } from './paths';
 
 const DAY = 'YYYY-MM-DD';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../../../platform/auth/can';
 import { ResourceForm } from '../../../platform/resource';
-import { CALL_DETAIL_PATH } from '../calls/parts';
+import { CALL_DETAIL_PATH } from '../calls/paths';
 import { expertKeys, expertResource } from './api';
 import { ExpertProfile, PROFILE_COLUMNS } from './ExpertProfile';
 import { ExpertRecord } from './ExpertRecord';

@@ -2,7 +2,7 @@ import type { TExpertRecord, TPickStatus } from '@shetuan/shared/experts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Result, Skeleton, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
-import { CALL_DETAIL_PATH } from '../calls/parts';
+import { CALL_DETAIL_PATH } from '../calls/paths';
 import { PickStatusTag } from '../selection/parts';
 import { expertKeys, expertsApi } from './api';
 import { timeText } from './ExpertProfile';

@@ -1,6 +1,6 @@
 import { EXPERT_PAGES as P } from '@shetuan/shared/experts';
 import type { AppRoute, Crumb } from '../../../app/route-registry';
-import { CALL_DETAIL_PATH } from '../calls/parts';
+import { CALL_DETAIL_PATH } from '../calls/paths';
 import { DETAIL_PATH, POOL_PATH } from './helpers';
 
 const group: Crumb = { name: '专家管理' };

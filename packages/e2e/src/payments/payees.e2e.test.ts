@@ -55,7 +55,7 @@ describe('收款方: a society collects its own dues (代收), sees its own mone
     await dialog.getByRole('button', { name: '确认退回' }).click();
     await page.getByText('异常，已退回').waitFor();
     await page
-      .getByText(/已退回异常款 ¥200\.00/)
+      .getByText(/异常款退回 ¥200\.00 已完成/)
       .first()
       .waitFor();
 
@@ -101,6 +101,18 @@ describe('收款方: a society collects its own dues (代收), sees its own mone
     expect(await page.getByRole('button', { name: /^打款：/ }).count()).toBe(0);
     await expect.poll(() => page.getByLabel('收款方').count()).toBe(0);
 
+    // 开票设置: the society's own (its seller on its invoices); the association's are not touched.
+    await page.goto(`${baseUrl}/new/receivingTicketKaipiaoConfig`);
+    await page.getByText('开票设置：示范市计算机学会').waitFor();
+    await page.getByLabel('销售方名称').fill('示范市计算机学会');
+    await page.getByLabel('开票说明').fill('学会会费发票在申请后5个工作日内开具。');
+    await page.getByRole('button', { name: /^\s*保\s*存\s*$/ }).click();
+    await page.getByText('保存成功').first().waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('销售方名称').inputValue()).toBe('示范市计算机学会');
+    await expectAccessible(page, '学会的开票设置');
+    await screenshot(page, 'payees-society-invoice-settings');
+
     // On a phone.
     await page.setViewportSize(PHONE);
     await page.goto(`${baseUrl}/new/wallet`);
@@ -109,7 +121,7 @@ describe('收款方: a society collects its own dues (代收), sees its own mone
     await page.context().close();
   });
 
-  it('the operators find the society’s withdrawal by the payee filter', async () => {
+  it('the operators find the society’s withdrawal by the payee filter, and its invoicing settings', async () => {
     const admin = await consoleAs(browser, ADMIN);
     await admin.goto(`${baseUrl}/new/purseList`);
     await admin.locator('.ant-table-row').first().waitFor();
@@ -122,6 +134,14 @@ describe('收款方: a society collects its own dues (代收), sees its own mone
     expect(await rows.count()).toBe(await rows.filter({ hasText: '示范市计算机学会' }).count());
     await expectAccessible(admin, '提现记录（收款方筛选）');
     await screenshot(admin, 'payees-operator-withdrawals');
+
+    // 开票设置: the association's own; the operators may open the society's by the payee.
+    await admin.goto(`${baseUrl}/new/receivingTicketKaipiaoConfig`);
+    await admin.getByText(/^开票设置：/).waitFor();
+    expect(await admin.getByText('开票设置：示范市计算机学会').count()).toBe(0);
+    await pick(admin, '收款方', '示范市计算机学会', true);
+    await admin.getByText('开票设置：示范市计算机学会').waitFor();
+    await expect.poll(() => admin.getByLabel('销售方名称').inputValue()).toBe('示范市计算机学会');
     await admin.context().close();
   });
 });

@@ -77,7 +77,9 @@ describe('项目申报: the public calls and the reviewer’s lists', () => {
     expect(await fits(page)).toBe(true);
     await screenshot(page, 'projects-public-calls-phone');
     await page.locator('.ant-card').filter({ hasText: SCORING }).getByRole('button', { name: '查看详情' }).click();
-    await page.locator('.ant-card').filter({ hasText: '评审流程' }).getByText('评审结果').waitFor();
+    // The list's cards also say 评审流程: wait for the detail page before looking for it.
+    await page.waitForURL(/\/login-declare-detail\?id=\d+/);
+    await page.locator('.ant-card').filter({ hasText: '评审流程' }).getByText('评审结果').first().waitFor();
     expect(await fits(page)).toBe(true);
     await screenshot(page, 'projects-public-detail-phone');
     await expectAccessible(page, '项目详情（公开，手机）');

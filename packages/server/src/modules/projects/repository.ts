@@ -850,16 +850,27 @@ export async function reviewSheet(
         .innerJoin(users, eq(users.id, a.expertUserId))
         .where(where)
     : await tx.select({ n: count() }).from(a).where(where);
+  // Without a keyword the page is cut from the assignments' own index first (a deferred join): far
+  // down the list, the rows skipped are never joined to their declarations, experts and units.
+  const pageIds = q.keyword
+    ? undefined
+    : tx
+        .select({ id: a.id })
+        .from(a)
+        .where(where)
+        .orderBy(asc(a.declarationId), asc(a.id))
+        .limit(q.pageSize)
+        .offset((q.current - 1) * q.pageSize);
   const rows = await tx
     .select({ row: a, title: reviewDeclarations.title, expertName: users.name, unitName: orgs.name })
     .from(a)
     .innerJoin(reviewDeclarations, declarationJoin)
     .innerJoin(users, eq(users.id, a.expertUserId))
     .leftJoin(orgs, and(eq(orgs.tenantId, tenantId), eq(orgs.id, reviewDeclarations.unitId)))
-    .where(where)
+    .where(pageIds ? and(eq(a.tenantId, tenantId), inArray(a.id, pageIds)) : where)
     .orderBy(asc(a.declarationId), asc(a.id))
     .limit(q.pageSize)
-    .offset((q.current - 1) * q.pageSize);
+    .offset(pageIds ? 0 : (q.current - 1) * q.pageSize);
   return { rows: rows.map((r) => ({ ...r, unitName: r.unitName ?? '' })), total: total?.n ?? 0 };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery } from '../platform/list';
+import { ZPage, ZPageQuery } from '../platform/list';
 import { ZDeclarationStatus, ZFlow } from './flow';
 
 /** Project (a call for declarations) statuses. */
@@ -290,6 +290,24 @@ export const ZGradingRow = z.object({
   grade: z.string().nullable(),
 });
 export type TGradingRow = z.infer<typeof ZGradingRow>;
+
+/** 定级预览's query: a page of the ranking, searched by the declaration's name or unit. */
+export const ZGradingQuery = ZPageQuery;
+
+/**
+ * 定级预览: the figures of the whole ranking (every declaration at the decision stage is ranked and
+ * graded on the server) and one page of it. `bands` is the score distribution in ten bands of
+ * `bandWidth`, each band's count per grade (null: 未定级).
+ */
+export const ZGradingPreview = z.object({
+  waiting: z.number().int(),
+  graded: z.number().int(),
+  counts: z.array(z.object({ grade: z.string().nullable(), n: z.number().int() })),
+  bandWidth: z.number(),
+  bands: z.array(z.object({ band: z.number().int(), grade: z.string().nullable(), n: z.number().int() })),
+  page: ZPage(ZGradingRow),
+});
+export type TGradingPreview = z.infer<typeof ZGradingPreview>;
 
 /** 项目统计: one project's figures (every chart of the page comes from here). */
 export const ZProjectStatistics = z.object({

@@ -10936,12 +10936,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * 开票设置
+         * 开票设置：调用者所代表收款方的（平台运营方可用 payee 查看指定收款方的：0 本单位，否则组织ID）
          * @description Permission: `/receivingTicketKaipiaoConfig`
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    payee?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -10961,6 +10963,8 @@ export interface paths {
                                 enabled: boolean;
                                 normal: boolean;
                                 note: string;
+                                payeeName: string;
+                                payeeOrgId: number | null;
                                 sellerAddressPhone: string;
                                 sellerBank: string;
                                 sellerName: string;
@@ -10977,12 +10981,14 @@ export interface paths {
             };
         };
         /**
-         * 保存开票设置
+         * 保存开票设置：调用者所代表收款方的（平台运营方可用 payee 保存指定收款方的）
          * @description Permission: `/receivingTicketKaipiaoConfig:edit`
          */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    payee?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -11042,12 +11048,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * 申请开票须知：是否接受申请、可开发票类型、开票说明
+         * 申请开票须知（付款人的订单的收款方的开票设置）：是否接受申请、可开发票类型、开票说明
          * @description Permission: `/receivingTicketFapiaoList`
          */
         get: {
             parameters: {
-                query?: never;
+                query: {
+                    orderId: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -11241,6 +11249,12 @@ export interface paths {
                                 phone: string;
                                 reason: string;
                                 remark: string;
+                                seller: {
+                                    addressPhone: string;
+                                    bank: string;
+                                    name: string;
+                                    taxNo: string;
+                                };
                                 status: number;
                                 statusName: string;
                                 taxNo: string;
@@ -11647,6 +11661,12 @@ export interface paths {
                                 phone: string;
                                 reason: string;
                                 remark: string;
+                                seller: {
+                                    addressPhone: string;
+                                    bank: string;
+                                    name: string;
+                                    taxNo: string;
+                                };
                                 status: number;
                                 statusName: string;
                                 taxNo: string;
@@ -11941,6 +11961,12 @@ export interface paths {
                                 phone: string;
                                 reason: string;
                                 remark: string;
+                                seller: {
+                                    addressPhone: string;
+                                    bank: string;
+                                    name: string;
+                                    taxNo: string;
+                                };
                                 status: number;
                                 statusName: string;
                                 taxNo: string;
@@ -19488,7 +19514,11 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    current?: number;
+                    keyword?: string;
+                    pageSize?: number;
+                };
                 header?: never;
                 path: {
                     id: number;
@@ -19507,17 +19537,36 @@ export interface paths {
                             /** @description 200 on success; otherwise a code of the error catalogue */
                             code: number;
                             data: {
-                                declarationId: number;
-                                grade: string | null;
-                                rank: number;
-                                reviews: number;
-                                roundScores: {
-                                    [key: string]: number;
+                                bands: {
+                                    band: number;
+                                    grade: string | null;
+                                    n: number;
+                                }[];
+                                bandWidth: number;
+                                counts: {
+                                    grade: string | null;
+                                    n: number;
+                                }[];
+                                graded: number;
+                                page: {
+                                    current: number;
+                                    pageSize: number;
+                                    records: {
+                                        declarationId: number;
+                                        grade: string | null;
+                                        rank: number;
+                                        reviews: number;
+                                        roundScores: {
+                                            [key: string]: number;
+                                        };
+                                        score: number;
+                                        title: string;
+                                        unitName: string;
+                                    }[];
+                                    total: number;
                                 };
-                                score: number;
-                                title: string;
-                                unitName: string;
-                            }[];
+                                waiting: number;
+                            };
                             msg: string;
                             success: boolean;
                         };

@@ -26,7 +26,7 @@ describe('projects demo data', () => {
     const scoring = list.find((p: { name: string }) => p.name === '2026年度示范市科技创新项目');
     const schema = (await admin.get(`/st365/projects/${scoring.id}/form-schema`)).body.data;
     expect(schema.schema.fields).toHaveLength(5);
-    const preview = (await admin.get(`/st365/projects/${scoring.id}/grading`)).body.data;
+    const preview = (await admin.get(`/st365/projects/${scoring.id}/grading`)).body.data.page.records;
     expect(preview).toEqual([expect.objectContaining({ title: '智能仓储调度算法', score: 80, grade: '二等' })]);
     const all = (await admin.get(`/st365/projects/${scoring.id}/declarations?pageSize=50`)).body.data.records;
     const texts = all.map((d: { statusText: string }) => d.statusText);
@@ -60,7 +60,7 @@ describe('projects demo data', () => {
     const second = detail.reviews.filter((r: { stage: number }) => r.stage === 2);
     expect(second).toHaveLength(1);
     expect(first.has(second[0].expertName)).toBe(false);
-    const preview = (await admin.get(`/st365/projects/${rounds.id}/grading`)).body.data;
+    const preview = (await admin.get(`/st365/projects/${rounds.id}/grading`)).body.data.page.records;
     expect(preview).toEqual([
       expect.objectContaining({ title: '工业视觉缺陷检测算法研究', score: 87.67, grade: '入选' }),
     ]);

@@ -351,11 +351,27 @@ describe('projects: declaration and review', () => {
       advanced: 2,
       waiting: 0,
     });
-    const preview = (await admin.get(`/st365/projects/${projectId}/grading`)).body.data;
+    const preview = (await admin.get(`/st365/projects/${projectId}/grading`)).body.data.page.records;
     expect(preview).toEqual([
       expect.objectContaining({ title: '智能传感器研发', score: 80, rank: 1, grade: '一等', reviews: 2 }),
       expect.objectContaining({ title: '节能装备', score: 60, rank: 2, grade: '二等', reviews: 2 }),
     ]);
+    // The whole ranking's figures ride along; a page and a search cut the list, never the ranks.
+    const whole = (await admin.get(`/st365/projects/${projectId}/grading`)).body.data;
+    expect(whole).toMatchObject({ waiting: 2, graded: 2, bandWidth: 10, page: { total: 2 } });
+    expect(whole.counts.filter((c: { n: number }) => c.n > 0)).toEqual([
+      { grade: '一等', n: 1 },
+      { grade: '二等', n: 1 },
+    ]);
+    expect(whole.bands).toEqual([
+      { band: 6, grade: '二等', n: 1 },
+      { band: 8, grade: '一等', n: 1 },
+    ]);
+    const second = (await admin.get(`/st365/projects/${projectId}/grading?current=2&pageSize=1`)).body.data.page;
+    expect(second.records).toEqual([expect.objectContaining({ title: '节能装备', rank: 2 })]);
+    const found = (await admin.get(`/st365/projects/${projectId}/grading?keyword=${encodeURIComponent('节能')}`)).body
+      .data.page;
+    expect(found).toMatchObject({ total: 1, records: [{ title: '节能装备', rank: 2 }] });
     expect((await admin.post(`/st365/projects/${projectId}/grading/publish`)).body.data).toEqual({ decided: 2 });
     expect((await admin.post(`/st365/projects/${projectId}/grading/publish`)).body.msg).toBe('没有待定级的申报');
     const history = (await my('applicant1').get('/st365/projects/my/history')).body.data.records;

@@ -989,18 +989,11 @@ export async function expertTotals(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The declarations at a stage with only what ranking needs (the grading preview). */
+/** The declarations at a stage with only what ranking needs: id and figure (the grading preview). */
 export async function rankingAt(tx: Tx, tenantId: number, projectId: number, stage: number) {
-  const rows = await tx
-    .select({
-      id: reviewDeclarations.id,
-      title: reviewDeclarations.title,
-      score: reviewDeclarations.score,
-      roundScores: reviewDeclarations.roundScores,
-      unitName: orgs.name,
-    })
+  return tx
+    .select({ id: reviewDeclarations.id, score: reviewDeclarations.score })
     .from(reviewDeclarations)
-    .leftJoin(orgs, and(eq(orgs.tenantId, tenantId), eq(orgs.id, reviewDeclarations.unitId)))
     .where(
       and(
         ofProject(tenantId, projectId),
@@ -1008,11 +1001,51 @@ export async function rankingAt(tx: Tx, tenantId: number, projectId: number, sta
         eq(reviewDeclarations.status, 'in_review'),
       ),
     );
+}
+
+/** Of the declarations waiting at a stage, those whose name or unit's name has the keyword. */
+export async function rankingMatching(tx: Tx, tenantId: number, projectId: number, stage: number, keyword: string) {
+  const pattern = likePattern(keyword);
+  const rows = await tx
+    .select({ id: reviewDeclarations.id })
+    .from(reviewDeclarations)
+    .leftJoin(orgs, and(eq(orgs.tenantId, tenantId), eq(orgs.id, reviewDeclarations.unitId)))
+    .where(
+      and(
+        ofProject(tenantId, projectId),
+        eq(reviewDeclarations.stage, stage),
+        eq(reviewDeclarations.status, 'in_review'),
+        or(ilike(reviewDeclarations.title, pattern), ilike(orgs.name, pattern)),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** What a page of the ranking shows of each declaration: its name, unit and round figures. */
+export async function rankingDetails(tx: Tx, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({
+      id: reviewDeclarations.id,
+      title: reviewDeclarations.title,
+      roundScores: reviewDeclarations.roundScores,
+      unitName: orgs.name,
+    })
+    .from(reviewDeclarations)
+    .leftJoin(orgs, and(eq(orgs.tenantId, tenantId), eq(orgs.id, reviewDeclarations.unitId)))
+    .where(and(eq(reviewDeclarations.tenantId, tenantId), inArray(reviewDeclarations.id, ids)));
   return rows.map((r) => ({ ...r, unitName: r.unitName ?? '' }));
 }
 
-/** Submitted reviews per declaration in one round. */
-export async function submittedReviewCounts(tx: Tx, tenantId: number, projectId: number, stage: number) {
+/** Submitted reviews per declaration in one round (of the declarations named, when they are). */
+export async function submittedReviewCounts(
+  tx: Tx,
+  tenantId: number,
+  projectId: number,
+  stage: number,
+  declarationIds?: number[],
+) {
+  if (declarationIds?.length === 0) return new Map<number, number>();
   const rows = await tx
     .select({ declarationId: reviewAssignments.declarationId, n: count() })
     .from(reviewAssignments)
@@ -1022,6 +1055,7 @@ export async function submittedReviewCounts(tx: Tx, tenantId: number, projectId:
         eq(reviewAssignments.projectId, projectId),
         eq(reviewAssignments.stage, stage),
         eq(reviewAssignments.status, 1),
+        declarationIds ? inArray(reviewAssignments.declarationId, declarationIds) : undefined,
       ),
     )
     .groupBy(reviewAssignments.declarationId);

@@ -1,4 +1,4 @@
-import { ResultCode, type TPage } from '@shetuan/shared';
+import { ResultCode, type TPage, type TPageQuery } from '@shetuan/shared';
 import {
   AssignmentStatus,
   agreePercent,
@@ -13,7 +13,7 @@ import {
   type TDeclaration,
   type TDeclarationDetail,
   type TFlow,
-  type TGradingRow,
+  type TGradingPreview,
   type TReviewInput,
   type TStage,
   transition,
@@ -312,29 +312,77 @@ function decisionStage(flow: TFlow): { index: number; stage: DecisionStage } {
   return { index, stage };
 }
 
-/** The grading preview: the declarations at the decision stage ranked, with the grade each would get. */
-export async function gradingPreview(tx: Tx, tenantId: number, projectId: number): Promise<TGradingRow[]> {
-  const p = await getProject(tx, tenantId, projectId);
+/** Every declaration at the decision stage ranked by its figure, with the grade each would get. */
+async function ranking(tx: Tx, tenantId: number, p: { id: number; flow: TFlow }) {
   const { index, stage } = decisionStage(p.flow);
-  const declarations = await repo.rankingAt(tx, tenantId, p.id, index);
-  const ranked = rank(new Map(declarations.map((d) => [d.id, d.score ?? 0])));
-  const grades = grade(ranked, stage.method, stage.grades);
-  const byId = new Map(declarations.map((d) => [d.id, d]));
+  const scores = await repo.rankingAt(tx, tenantId, p.id, index);
+  const ranked = rank(new Map(scores.map((d) => [d.id, d.score ?? 0])));
+  return { index, stage, ranked, grades: grade(ranked, stage.method, stage.grades) };
+}
+
+/**
+ * 定级预览: the whole ranking's figures (how many each grade would get, the score distribution in
+ * ten bands per grade) and one page of it, searched by name or unit. Only the page's declarations
+ * are read in full: 50,000 waiting declarations rank from their ids and figures alone.
+ */
+export async function gradingPreview(
+  tx: Tx,
+  tenantId: number,
+  projectId: number,
+  q: TPageQuery,
+): Promise<TGradingPreview> {
+  const p = await getProject(tx, tenantId, projectId);
+  const { index, stage, ranked, grades } = await ranking(tx, tenantId, p);
+  const gradeOf = (id: number) => grades.get(id) ?? null;
+  const counts = [...stage.grades.map((g) => g.name), null].map((g) => ({
+    grade: g,
+    n: ranked.filter((r) => gradeOf(r.declarationId) === g).length,
+  }));
+  const bandWidth = Math.ceil(Math.max(100, ...ranked.map((r) => r.score)) / 10);
+  const bandCounts = new Map<string, { band: number; grade: string | null; n: number }>();
+  for (const r of ranked) {
+    const band = Math.min(9, Math.floor(r.score / bandWidth));
+    const g = gradeOf(r.declarationId);
+    const key = `${band}:${g ?? ''}`;
+    const c = bandCounts.get(key) ?? { band, grade: g, n: 0 };
+    c.n++;
+    bandCounts.set(key, c);
+  }
+  let list = ranked;
+  if (q.keyword) {
+    const found = new Set(await repo.rankingMatching(tx, tenantId, p.id, index, q.keyword));
+    list = ranked.filter((r) => found.has(r.declarationId));
+  }
+  const slice = list.slice((q.current - 1) * q.pageSize, q.current * q.pageSize);
+  const ids = slice.map((r) => r.declarationId);
+  const details = new Map((await repo.rankingDetails(tx, tenantId, ids)).map((d) => [d.id, d]));
   const lastRound = p.flow.map((s) => s.kind).lastIndexOf('expert_review');
-  const reviewCounts = await repo.submittedReviewCounts(tx, tenantId, p.id, lastRound);
-  return ranked.map((r) => {
-    const d = byId.get(r.declarationId) as (typeof declarations)[number];
-    return {
-      declarationId: r.declarationId,
-      title: d.title,
-      unitName: d.unitName,
-      reviews: reviewCounts.get(r.declarationId) ?? 0,
-      score: r.score,
-      roundScores: d.roundScores,
-      rank: r.rank,
-      grade: grades.get(r.declarationId) ?? null,
-    };
-  });
+  const reviewCounts = await repo.submittedReviewCounts(tx, tenantId, p.id, lastRound, ids);
+  return {
+    waiting: ranked.length,
+    graded: ranked.filter((r) => gradeOf(r.declarationId) !== null).length,
+    counts,
+    bandWidth,
+    bands: [...bandCounts.values()].sort((a, b) => a.band - b.band),
+    page: {
+      records: slice.map((r) => {
+        const d = details.get(r.declarationId);
+        return {
+          declarationId: r.declarationId,
+          title: d?.title ?? '',
+          unitName: d?.unitName ?? '',
+          reviews: reviewCounts.get(r.declarationId) ?? 0,
+          score: r.score,
+          roundScores: d?.roundScores ?? {},
+          rank: r.rank,
+          grade: gradeOf(r.declarationId),
+        };
+      }),
+      total: list.length,
+      current: q.current,
+      pageSize: q.pageSize,
+    },
+  };
 }
 
 /** Publishes the result of every declaration at the decision stage, with the publicity period. */
@@ -342,8 +390,8 @@ export async function publishResults(tx: Tx, auth: AuthContext, projectId: numbe
   const tenantId = auth.tenantId;
   const p = await repo.lockProject(tx, tenantId, projectId);
   if (!p) throw fail(PROJECT_NOT_FOUND);
-  const { stage } = decisionStage(p.flow);
-  const rows = await gradingPreview(tx, tenantId, projectId);
+  const { stage, ranked, grades } = await ranking(tx, tenantId, p);
+  const rows = ranked.map((r) => ({ ...r, grade: grades.get(r.declarationId) ?? null }));
   if (rows.length === 0) throw fail('没有待定级的申报');
   const now = new Date();
   const publicityEndsAt = stage.publicityDays > 0 ? new Date(now.getTime() + stage.publicityDays * 86_400_000) : null;

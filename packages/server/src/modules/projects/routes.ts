@@ -11,7 +11,8 @@ import {
   ZDeclarationDetail,
   ZDeclarationInput,
   ZDeclarationQuery,
-  ZGradingRow,
+  ZGradingPreview,
+  ZGradingQuery,
   ZGroupMembersInput,
   ZGroupsView,
   ZOpenProject,
@@ -326,11 +327,14 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
         tags,
         summary: '定级预览（排名与拟定等级）',
         params: ZIdParam,
-        response: { 200: ZEnvelope(z.array(ZGradingRow)) },
+        querystring: ZGradingQuery,
+        response: { 200: ZEnvelope(ZGradingPreview) },
       },
     },
     async (request) =>
-      ok(await inTenant(request, (tx) => review.gradingPreview(tx, tenantOf(request), request.params.id))),
+      ok(
+        await inTenant(request, (tx) => review.gradingPreview(tx, tenantOf(request), request.params.id, request.query)),
+      ),
   );
 
   app.post(

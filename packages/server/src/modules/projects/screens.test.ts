@@ -313,7 +313,7 @@ describe('projects: the remaining screens and several expert rounds', () => {
     await admin.post(`/st365/projects/${projectId}/stages/2/advance`);
 
     // Combined: (82 × 1 + 90 × 2) / 3 = 87.33 and (72 + 60 × 2) / 3 = 64.
-    const preview = (await admin.get(`/st365/projects/${projectId}/grading`)).body.data;
+    const preview = (await admin.get(`/st365/projects/${projectId}/grading`)).body.data.page.records;
     expect(preview).toEqual([
       expect.objectContaining({ title: '青年学者甲', score: 87.33, roundScores: { '1': 82, '2': 90 }, grade: '入选' }),
       expect.objectContaining({ title: '青年学者丙', score: 64, roundScores: { '1': 72, '2': 60 }, grade: null }),
@@ -337,7 +337,7 @@ describe('projects: the remaining screens and several expert rounds', () => {
     await scoreRound(sameId, 1, d, [78]);
     await admin.post(`/st365/projects/${sameId}/stages/1/advance`);
     // Equal weights by default: (88 + 78) / 2.
-    expect((await admin.get(`/st365/projects/${sameId}/grading`)).body.data).toEqual([
+    expect((await admin.get(`/st365/projects/${sameId}/grading`)).body.data.page.records).toEqual([
       expect.objectContaining({ score: 83, roundScores: { '0': 88, '1': 78 } }),
     ]);
   });

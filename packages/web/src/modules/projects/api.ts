@@ -20,7 +20,7 @@ export const projectKeys = {
   declaration: (id: number) => [...projectKeys.all, 'declaration', id] as const,
   allocation: (id: number, stage: number) => [...projectKeys.all, 'allocation', id, stage] as const,
   groups: (id: number) => [...projectKeys.all, 'groups', id] as const,
-  grading: (id: number) => [...projectKeys.all, 'grading', id] as const,
+  grading: (id: number, query?: object) => [...projectKeys.all, 'grading', id, ...(query ? [query] : [])] as const,
   assignment: (id: number) => [...projectKeys.all, 'assignment', id] as const,
   trial: (id: number) => [...projectKeys.all, 'trial', id] as const,
 };
@@ -61,7 +61,8 @@ export const projectsApi = {
     apiCall.post('/projects/declarations/{id}/act', { path: { id }, body }),
   advance: (id: number, stage: number) =>
     apiCall.post('/projects/{id}/stages/{stage}/advance', { path: { id, stage } }),
-  grading: (id: number) => apiCall.get('/projects/{id}/grading', { path: { id } }),
+  grading: (id: number, query: ApiQuery<'get', '/projects/{id}/grading'>) =>
+    apiCall.get('/projects/{id}/grading', { path: { id }, query }),
   publishResults: (id: number) => apiCall.post('/projects/{id}/grading/publish', { path: { id } }),
   // 评审分配
   allocation: (id: number, stage: number) =>

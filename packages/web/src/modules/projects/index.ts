@@ -1,4 +1,4 @@
-import { PROJECT_PAGES as P } from '@shetuan/shared/projects';
+import { PROJECT_PAGES as P } from '@shetuan/shared/projects/pages';
 import type { AppRoute } from '../../app/route-registry';
 import { defineWebModule } from '../../app/web-module';
 import { operationRoutes } from './operations/routes';

@@ -1,10 +1,16 @@
 import { SendOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
-import { PROJECT_PAGES as P, type TDeclaration, type TGradingRow, type TProject } from '@shetuan/shared/projects';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Result, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import {
+  PROJECT_PAGES as P,
+  type TDeclaration,
+  type TGradingPreview,
+  type TGradingRow,
+  type TProject,
+} from '@shetuan/shared/projects';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Empty, Input, Result, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { EChartsOption } from 'echarts';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { feedback } from '../../../app/feedback';
 import { useCan } from '../../../platform/auth/can';
@@ -70,12 +76,10 @@ function gradeText(stage: DecisionStage, approval: boolean): string {
     .join('，');
 }
 
-/** Scores in ten bands, each band's count per grade (stacked). */
-function distributionOption(rows: TGradingRow[], grades: string[]): EChartsOption {
-  const top = Math.max(100, ...rows.map((r) => r.score));
-  const width = Math.ceil(top / 10);
+/** Scores in ten bands of the ranking, each band's count per grade (stacked), as the server counted them. */
+function distributionOption(preview: TGradingPreview, grades: string[]): EChartsOption {
+  const width = preview.bandWidth;
   const bands = Array.from({ length: 10 }, (_, i) => `${i * width}–${(i + 1) * width}`);
-  const bandOf = (score: number) => Math.min(9, Math.floor(score / width));
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0 },
@@ -87,7 +91,7 @@ function distributionOption(rows: TGradingRow[], grades: string[]): EChartsOptio
       name: g,
       stack: 'grade',
       barMaxWidth: 36,
-      data: bands.map((_, i) => rows.filter((r) => (r.grade ?? NO_GRADE) === g && bandOf(r.score) === i).length),
+      data: bands.map((_, i) => preview.bands.find((b) => b.band === i && (b.grade ?? NO_GRADE) === g)?.n ?? 0),
     })),
   };
 }
@@ -98,20 +102,28 @@ function Grading({ project }: { project: TProject }) {
   const decision = decisionOf(project.flow) as DecisionStage;
   const approval = reviewMode(project.flow) === 'approval';
   const rounds = expertRounds(project.flow);
+  const [page, setPage] = useState({ current: 1, pageSize: 20, keyword: '' });
+  const query = { current: page.current, pageSize: page.pageSize, ...(page.keyword ? { keyword: page.keyword } : {}) };
   const preview = useQuery({
-    queryKey: projectKeys.grading(project.id),
-    queryFn: () => projectsApi.grading(project.id),
+    queryKey: projectKeys.grading(project.id, query),
+    queryFn: () => projectsApi.grading(project.id, query),
+    placeholderData: keepPreviousData,
   });
-  const rows = preview.data ?? [];
+  const data = preview.data;
+  const waiting = data?.waiting ?? 0;
+  const rows = data?.page.records ?? [];
   const grades = [...decision.grades.map((g) => g.name), NO_GRADE];
-  const counts = grades.map((g) => ({ label: g, count: rows.filter((r) => (r.grade ?? NO_GRADE) === g).length }));
+  const counts = grades.map((g) => ({
+    label: g,
+    count: data?.counts.find((c) => (c.grade ?? NO_GRADE) === g)?.n ?? 0,
+  }));
   const colorOf = (grade: string | null) => (grade ? (GRADE_COLORS[grades.indexOf(grade)] ?? 'blue') : 'default');
   const decided = useMemo(() => ({ status: 'decided' }), []);
 
   const publish = () =>
     feedback.modal.confirm({
       title: '发布评审结果',
-      content: `将按拟定等级为 ${rows.length} 份申报发布结果${
+      content: `将按拟定等级为 ${waiting} 份申报发布结果${
         decision.publicityDays > 0 ? `，并公示 ${decision.publicityDays} 天` : ''
       }。申报人会收到通知，发布后不能撤销。`,
       okText: '发布',
@@ -150,7 +162,7 @@ function Grading({ project }: { project: TProject }) {
         title="定级预览"
         extra={
           can(P.declarations.decide) && (
-            <Button type="primary" icon={<SendOutlined />} disabled={rows.length === 0} onClick={publish}>
+            <Button type="primary" icon={<SendOutlined />} disabled={waiting === 0} onClick={publish}>
               发布评审结果
             </Button>
           )
@@ -158,10 +170,10 @@ function Grading({ project }: { project: TProject }) {
       >
         <Row gutter={16} style={{ marginBottom: 16 }}>
           <Col xs={12} md={6}>
-            <Statistic title="待定级申报" value={rows.length} loading={preview.isPending} />
+            <Statistic title="待定级申报" value={waiting} loading={preview.isPending} />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title="拟立项" value={rows.filter((r) => r.grade).length} loading={preview.isPending} />
+            <Statistic title="拟立项" value={data?.graded ?? 0} loading={preview.isPending} />
           </Col>
           <Col xs={12} md={6}>
             <Statistic title="定级方式" value={decision.method === 'quota' ? '按比例' : '按分数线'} />
@@ -178,7 +190,7 @@ function Grading({ project }: { project: TProject }) {
         />
         {preview.isError ? (
           <Result status="warning" title={preview.error.message} />
-        ) : rows.length === 0 && !preview.isPending ? (
+        ) : waiting === 0 && !preview.isPending ? (
           <Empty description="没有待定级的申报：专家评审完成（在申报列表中“完成评审”）后，申报会进入这里" />
         ) : (
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -190,16 +202,32 @@ function Grading({ project }: { project: TProject }) {
               </Col>
               <Col xs={24} xl={14}>
                 <Card size="small" title={approval ? '同意比例分布' : '得分分布'}>
-                  <Chart label="按等级的得分分布" option={distributionOption(rows, grades)} height={220} />
+                  {data && <Chart label="按等级的得分分布" option={distributionOption(data, grades)} height={220} />}
                 </Card>
               </Col>
             </Row>
+            <Input.Search
+              allowClear
+              aria-label="搜索申报名称或推荐单位"
+              placeholder="申报名称或推荐单位"
+              style={{ maxWidth: 320 }}
+              onSearch={(keyword) => setPage((p) => ({ ...p, current: 1, keyword: keyword.trim() }))}
+            />
             <Table<TGradingRow>
               size="small"
               rowKey="declarationId"
-              loading={preview.isPending}
+              loading={preview.isFetching}
               dataSource={rows}
-              pagination={{ defaultPageSize: 20, showSizeChanger: true, hideOnSinglePage: true }}
+              scroll={{ x: 'max-content' }}
+              pagination={{
+                current: page.current,
+                pageSize: page.pageSize,
+                total: data?.page.total ?? 0,
+                showSizeChanger: true,
+                hideOnSinglePage: true,
+                showTotal: (total) => `共 ${total} 条`,
+                onChange: (current, pageSize) => setPage((p) => ({ ...p, current, pageSize })),
+              }}
               columns={[
                 { title: '排名', dataIndex: 'rank', width: 70 },
                 {

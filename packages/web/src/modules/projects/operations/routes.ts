@@ -1,4 +1,4 @@
-import { OPERATION_PAGES as O } from '@shetuan/shared/projects';
+import { OPERATION_PAGES as O } from '@shetuan/shared/projects/pages';
 import type { AppRoute } from '../../../app/route-registry';
 
 const ops = { name: '运营管理' };

@@ -3,13 +3,17 @@
 //   bare <url>   a plain Fastify server on the same database and driver doing the minimal queries
 //   pglite <dir> the product on the embedded database with the demo data (seeded here)
 import { createHash } from 'node:crypto';
-import { buildApp, loadConfig, openDatabase, seedDemo } from '@shetuan/server';
 import Fastify from 'fastify';
 import pg from 'pg';
 
 const [mode, target] = process.argv.slice(2);
 
 async function product(): Promise<void> {
+  // BENCH_SERVER: another copy of the server (src/index.ts) to compare with, as request-path.ts's
+  // BENCH_BASELINE starts it.
+  const { buildApp, loadConfig, openDatabase, seedDemo } = (await import(
+    process.env.BENCH_SERVER ?? '@shetuan/server'
+  )) as typeof import('@shetuan/server');
   const embedded = mode === 'pglite';
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -30,6 +34,7 @@ async function product(): Promise<void> {
     if (code !== undefined && code !== '200') refused += 1;
   });
   app.get('/__bench/refused', { config: { permission: 'public' } }, async () => ({ refused }));
+  app.get('/__bench/cpu', { config: { permission: 'public' } }, async () => process.cpuUsage());
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(`listening ${new URL(address).port}`);
 }
@@ -57,6 +62,7 @@ async function bare(): Promise<void> {
   const pool = new pg.Pool({ connectionString: target, max: 10 });
   const app = Fastify({ logger: false });
   app.get('/__bench/refused', async () => ({ refused: 0 }));
+  app.get('/__bench/cpu', async () => process.cpuUsage());
   const session = async (headers: Record<string, unknown>) => {
     const tenantId = Number(headers.tenantid);
     const hash = createHash('sha256').update(String(headers.token)).digest('hex');

@@ -25,6 +25,13 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 1000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 1000);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
+// BENCH_QUICK=1: throughput (and CPU per request) only, no statement count or embedded timing.
+const QUICK = process.env.BENCH_QUICK === '1';
+// BENCH_BASELINE=<dir>: a copy of packages/server (say, the last commit's) measured as a third
+// server, in the same alternation, for a before/after on the same load.
+const BASELINE = process.env.BENCH_BASELINE;
+// BENCH_ENDPOINTS=users,latest: only the endpoints whose path contains one of these.
+const ONLY = process.env.BENCH_ENDPOINTS?.split(',').filter(Boolean);
 const ADMIN = { login: '13800000002', password: 'Demo@123' };
 const TARGET = { rps: 1000, p99: 100, ratio: 0.8, statements: 6, embeddedMs: 10 };
 
@@ -39,6 +46,8 @@ interface Run {
   rps: number;
   p50: number;
   p99: number;
+  /** The server's CPU time (user + system) per answered request, in microseconds. */
+  cpuUs: number;
 }
 
 interface Endpoint {
@@ -50,14 +59,17 @@ interface Endpoint {
   get: boolean;
 }
 
-function startServer(mode: 'app' | 'bare' | 'pglite', target: string) {
+function startServer(mode: 'app' | 'bare' | 'pglite', target: string, serverSrc?: string) {
   return new Promise<{ child: ChildProcess; port: number }>((resolve, reject) => {
     // BENCH_PROFILE=<dir>: the product writes a CPU profile there (what decided docs/performance.md).
-    const profile =
-      process.env.BENCH_PROFILE && mode === 'app' ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
+    // The bare server's goes to <dir>/bare, to compare where each spends its time.
+    const dir = process.env.BENCH_PROFILE && mode !== 'pglite' ? process.env.BENCH_PROFILE : undefined;
+    const sub = mode === 'bare' ? 'bare' : serverSrc ? 'baseline' : '';
+    const profile = dir ? ['--cpu-prof', '--cpu-prof-dir', path.join(dir, sub)] : [];
     const args = [...profile, '--import', 'tsx', path.join(here, 'request-path-serve.ts'), mode, target];
     const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: serverSrc ? { ...process.env, BENCH_SERVER: serverSrc } : process.env,
     });
     let out = '';
     child.stdout?.on('data', (d) => {
@@ -128,7 +140,14 @@ async function login(port: number): Promise<Session> {
   return s;
 }
 
-async function measure(port: number, s: Session, e: Endpoint, connections: number, seconds: number) {
+/** The server process's CPU time so far (user + system), in microseconds. */
+async function serverCpu(port: number): Promise<number> {
+  const cpu = (await (await fetch(`http://127.0.0.1:${port}/__bench/cpu`)).json()) as { user: number; system: number };
+  return cpu.user + cpu.system;
+}
+
+async function measure(port: number, s: Session, e: Endpoint, connections: number, seconds: number): Promise<Run> {
+  const cpuBefore = await serverCpu(port);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -138,7 +157,10 @@ async function measure(port: number, s: Session, e: Endpoint, connections: numbe
   const refused = (await (await fetch(`http://127.0.0.1:${port}/__bench/refused`)).json()) as { refused: number };
   if (result.non2xx > 0 || result.errors > 0 || refused.refused > 0)
     throw new Error(`${e.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${refused.refused} refused`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  // On a shared machine the rate depends on the load others put on it; the CPU a request costs
+  // the server much less so (docs/performance.md compares both).
+  const cpuUs = ((await serverCpu(port)) - cpuBefore) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs };
 }
 
 /**
@@ -261,6 +283,8 @@ async function main() {
     const app = await startServer('app', url);
     const bare = await startServer('bare', url);
     children.push(app.child, bare.child);
+    const base = BASELINE ? await startServer('app', url, path.join(BASELINE, 'src', 'index.ts')) : null;
+    if (base) children.push(base.child);
     const session = await login(app.port);
     const latest = await call(app.port, session, {
       name: 'bell',
@@ -304,13 +328,17 @@ async function main() {
       if (answer.code !== 200) throw new Error(`${e.name} answered ${answer.code} ${answer.msg}`);
     }
 
+    const measured = ONLY ? endpoints.filter((e) => ONLY.some((x) => e.path.includes(x))) : endpoints;
     const results: Record<string, unknown>[] = [];
     log(`throughput: ${DURATION} s per run, runs alternate bare, app, app, bare`);
-    for (const e of endpoints) {
+    for (const e of measured) {
       for (const connections of CONNECTIONS) {
-        const runs: Record<'app' | 'bare', Run[]> = { app: [], bare: [] };
-        for (const mode of ['bare', 'app', 'app', 'bare'] as const) {
-          const port = mode === 'app' ? app.port : bare.port;
+        const runs: Record<'app' | 'bare' | 'base', Run[]> = { app: [], bare: [], base: [] };
+        const order = base
+          ? (['bare', 'app', 'base', 'base', 'app', 'bare'] as const)
+          : (['bare', 'app', 'app', 'bare'] as const);
+        for (const mode of order) {
+          const port = mode === 'app' ? app.port : mode === 'base' ? (base?.port ?? 0) : bare.port;
           await measure(port, session, e, connections, 2); // warm-up
           runs[mode].push(await measure(port, session, e, connections, DURATION));
         }
@@ -318,18 +346,50 @@ async function main() {
         const r = {
           endpoint: e.name,
           connections,
-          app: { rps: avg(runs.app, 'rps'), p50: avg(runs.app, 'p50'), p99: avg(runs.app, 'p99') },
-          bare: { rps: avg(runs.bare, 'rps'), p50: avg(runs.bare, 'p50'), p99: avg(runs.bare, 'p99') },
+          app: {
+            rps: avg(runs.app, 'rps'),
+            p50: avg(runs.app, 'p50'),
+            p99: avg(runs.app, 'p99'),
+            cpuUs: avg(runs.app, 'cpuUs'),
+          },
+          bare: {
+            rps: avg(runs.bare, 'rps'),
+            p50: avg(runs.bare, 'p50'),
+            p99: avg(runs.bare, 'p99'),
+            cpuUs: avg(runs.bare, 'cpuUs'),
+          },
           ratio: avg(runs.app, 'rps') / avg(runs.bare, 'rps'),
+          cpuRatio: avg(runs.bare, 'cpuUs') / avg(runs.app, 'cpuUs'),
         };
-        results.push(r);
+        const baseline = base
+          ? {
+              rps: avg(runs.base, 'rps'),
+              p50: avg(runs.base, 'p50'),
+              p99: avg(runs.base, 'p99'),
+              cpuUs: avg(runs.base, 'cpuUs'),
+            }
+          : null;
+        results.push(baseline ? { ...r, baseline } : r);
         log(
-          `  ${e.name.padEnd(27)} ${String(connections).padStart(3)} conn  app ${r.app.rps.toFixed(0).padStart(5)} req/s p50 ${r.app.p50.toFixed(0).padStart(3)} ms p99 ${r.app.p99.toFixed(0).padStart(4)} ms | bare ${r.bare.rps.toFixed(0).padStart(5)} req/s p50 ${r.bare.p50.toFixed(0).padStart(3)} ms p99 ${r.bare.p99.toFixed(0).padStart(4)} ms | ratio ${r.ratio.toFixed(2)}`,
+          `  ${e.name.padEnd(27)} ${String(connections).padStart(3)} conn  app ${r.app.rps.toFixed(0).padStart(5)} req/s p50 ${r.app.p50.toFixed(0).padStart(3)} ms p99 ${r.app.p99.toFixed(0).padStart(4)} ms | bare ${r.bare.rps.toFixed(0).padStart(5)} req/s p50 ${r.bare.p50.toFixed(0).padStart(3)} ms p99 ${r.bare.p99.toFixed(0).padStart(4)} ms | ratio ${r.ratio.toFixed(2)} | CPU per request app ${r.app.cpuUs.toFixed(0)} µs, bare ${r.bare.cpuUs.toFixed(0)} µs (bare/app ${r.cpuRatio.toFixed(2)})`,
         );
+        if (baseline)
+          log(
+            `  ${''.padEnd(27)}          baseline ${baseline.rps.toFixed(0).padStart(5)} req/s p99 ${baseline.p99.toFixed(0).padStart(4)} ms, CPU per request ${baseline.cpuUs.toFixed(0)} µs (ratio ${(baseline.rps / r.bare.rps).toFixed(2)}; app/baseline CPU ${(r.app.cpuUs / baseline.cpuUs).toFixed(2)})`,
+          );
       }
     }
     await stop(app.child);
     await stop(bare.child);
+    if (base) await stop(base.child);
+    if (QUICK) {
+      fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+      fs.writeFileSync(
+        path.join(here, 'results', 'request-path-quick.json'),
+        JSON.stringify({ at: new Date().toISOString(), counts, results, lines }, null, 2),
+      );
+      return;
+    }
 
     // Statements per request, counted at the wire, and WAL flushes (pg_stat_wal.wal_sync).
     const pgUrl = new URL(url);

@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type preValidationAsyncHookHandler } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -62,7 +62,29 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
   if (config.JOB_WORKER) app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
   app.addHook('onRoute', requirePermissionDeclaration);
+  // Each route that needs a session gets the authentication for its permission as its first
+  // preValidation hook (after the input guard below, an application hook), so a request does not
+  // look its route's declaration up (docs/performance.md).
+  app.addHook('onRoute', (route) => {
+    const permission = route.config?.permission;
+    if (!permission || permission === 'public') return;
+    const hook: preValidationAsyncHookHandler =
+      permission === 'optional'
+        ? // Public pages that also know a logged-in visitor (a form's fill page): a session that does
+          // not check out leaves the request anonymous instead of refusing it.
+          async (request) => {
+            if (tokenOf(request)) request.auth = await authenticate(db, request, 'login').catch(() => null);
+          }
+        : async (request) => {
+            request.auth = await authenticate(db, request, permission);
+          };
+    // Assigned, never pushed: a GET's HEAD twin starts from a copy of the options made before.
+    const own = route.preValidation;
+    route.preValidation = own ? [hook, ...(Array.isArray(own) ? own : [own])] : hook;
+  });
+  app.decorateRequest('receivedAt', 0);
   app.addHook('onRequest', (request, reply, done) => {
+    request.receivedAt = performance.now();
     reply.header('x-request-id', request.id);
     done();
   });
@@ -81,17 +103,6 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
   app.decorateRequest('auth', null);
   // Before authentication and validation: no NUL or unpaired surrogate reaches a query.
   app.addHook('preValidation', refuseIllegalText);
-  app.addHook('preValidation', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission || permission === 'public') return;
-    if (permission === 'optional') {
-      // Public pages that also know a logged-in visitor (a form's fill page): a session that does
-      // not check out leaves the request anonymous instead of refusing it.
-      if (tokenOf(request)) request.auth = await authenticate(db, request, 'login').catch(() => null);
-      return;
-    }
-    request.auth = await authenticate(db, request, permission);
-  });
   app.addHook('onResponse', async (request, reply) => {
     await writeOperationLog(db, request, reply).catch((err: unknown) =>
       request.log.error({ err }, 'operation log failed'),

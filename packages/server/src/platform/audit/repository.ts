@@ -1,6 +1,6 @@
 import { likePattern } from '@shetuan/shared';
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
-import type { Tx } from '../db';
+import { type Tx, txStatement } from '../db';
 import { users } from '../directory/tables';
 import { loginLogs, operationLogs } from './tables';
 
@@ -88,12 +88,44 @@ export async function insertLoginLog(
   await tx.insert(loginLogs).values({ ...values, tenantId });
 }
 
-export async function insertOperationLog(
+export type OperationLogEntry = Omit<typeof operationLogs.$inferInsert, 'tenantId' | 'id' | 'createdAt'>;
+
+// A fixed statement, prepared once per connection: every change writes one (docs/performance.md).
+const INSERT_OPERATION_LOG_SQL = `insert into operation_logs (tenant_id, user_id, identity_id, acting_user_id,
+  acting_from_tenant_id, actor_name, method, path, menu_url, status_code, result_code, duration_ms, ip)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`;
+
+/** Writes one operation log row; answers its id. */
+export async function insertOperationLog(tx: Tx, tenantId: number, values: OperationLogEntry): Promise<number> {
+  const [row] = await txStatement<{ id: number }>(tx, 'audit_insert_operation_log', INSERT_OPERATION_LOG_SQL, [
+    tenantId,
+    values.userId ?? null,
+    values.identityId ?? null,
+    values.actingUserId ?? null,
+    values.actingFromTenantId ?? null,
+    values.actorName ?? '',
+    values.method,
+    values.path,
+    values.menuUrl ?? '',
+    values.statusCode,
+    values.resultCode ?? null,
+    values.durationMs,
+    values.ip ?? '',
+  ]);
+  return Number(row?.id);
+}
+
+/** The outcome of a change logged before it was answered, when the answer turned out otherwise. */
+export async function setOperationLogOutcome(
   tx: Tx,
   tenantId: number,
-  values: Omit<typeof operationLogs.$inferInsert, 'tenantId' | 'id'>,
+  id: number,
+  outcome: { statusCode: number; resultCode: number | null; durationMs: number },
 ): Promise<void> {
-  await tx.insert(operationLogs).values({ ...values, tenantId });
+  await tx
+    .update(operationLogs)
+    .set(outcome)
+    .where(and(eq(operationLogs.tenantId, tenantId), eq(operationLogs.id, id)));
 }
 
 /** A person's name; users is a global table (no tenant predicate applies; its RLS shows app.user_id's row). */

@@ -20,6 +20,9 @@ export interface CachedGrants {
 }
 
 interface SessionKey {
+  tenantId: number;
+  /** The token's SHA-256 (what the database knows the session by), so it is not hashed again. */
+  tokenHash: string;
   signKey: string;
   identityId: number | null;
   /** When this server last let the statement touch last_seen_at (it does so once a minute). */
@@ -30,26 +33,40 @@ interface SessionKey {
 const MAX_ENTRIES = 100_000;
 
 export class AuthCache {
+  /** By the token itself (a request's key needs no string built and no hash computed). */
   private readonly sessions = new Map<string, SessionKey>();
-  private readonly grants = new Map<string, CachedGrants>();
+  /** By tenant, then identity. */
+  private readonly grants = new Map<number, Map<number, CachedGrants>>();
+  private grantCount = 0;
   private readonly signatures = new Map<string, number>();
 
-  session(tenantId: number, tokenHash: string): SessionKey | undefined {
-    return this.sessions.get(`${tenantId}:${tokenHash}`);
+  /** The session of a token as this server last verified it, when it was under this tenant. */
+  session(tenantId: number, token: string): SessionKey | undefined {
+    const found = this.sessions.get(token);
+    return found?.tenantId === tenantId ? found : undefined;
   }
 
-  rememberSession(tenantId: number, tokenHash: string, value: SessionKey): void {
+  rememberSession(token: string, value: SessionKey): void {
     if (this.sessions.size >= MAX_ENTRIES) this.sessions.clear();
-    this.sessions.set(`${tenantId}:${tokenHash}`, value);
+    this.sessions.set(token, value);
   }
 
   grantsOf(tenantId: number, identityId: number): CachedGrants | undefined {
-    return this.grants.get(`${tenantId}:${identityId}`);
+    return this.grants.get(tenantId)?.get(identityId);
   }
 
   rememberGrants(tenantId: number, identityId: number, value: CachedGrants): void {
-    if (this.grants.size >= MAX_ENTRIES) this.grants.clear();
-    this.grants.set(`${tenantId}:${identityId}`, value);
+    if (this.grantCount >= MAX_ENTRIES) {
+      this.grants.clear();
+      this.grantCount = 0;
+    }
+    let ofTenant = this.grants.get(tenantId);
+    if (!ofTenant) {
+      ofTenant = new Map();
+      this.grants.set(tenantId, ofTenant);
+    }
+    if (!ofTenant.has(identityId)) this.grantCount += 1;
+    ofTenant.set(identityId, value);
   }
 
   /** Embedded database: true the first time a signature is seen (kept until it could no longer pass). */

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { logChangeInTransaction } from '../audit/service';
 import type { AppDatabase, Tx } from '../db';
 import { takeHeld } from './held';
 
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
     rawBody?: string;
+    /** performance.now() when the request arrived (the operation log's time of a change). */
+    receivedAt: number;
   }
 }
 
@@ -44,6 +47,17 @@ export function callerTenant(db: AppDatabase, options: { withUser?: boolean } = 
     const userId = options.withUser ? auth.userId : undefined;
     // A GET continues in the transaction its authentication ran in (held.ts).
     const held = takeHeld(r, auth.tenantId);
-    return held ? held.run(work, userId) : db.withTenant(auth.tenantId, work, userId);
+    if (held) return held.run(work, userId);
+    if (r.method === 'GET' || r.method === 'HEAD') return db.withTenant(auth.tenantId, work, userId);
+    // A change is logged in the transaction that makes it (platform/audit), not in one of its own.
+    return db.withTenant(
+      auth.tenantId,
+      async (tx) => {
+        const result = await work(tx);
+        await logChangeInTransaction(tx, r);
+        return result;
+      },
+      userId,
+    );
   };
 }

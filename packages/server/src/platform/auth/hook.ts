@@ -76,9 +76,9 @@ export async function authenticate(db: AppDatabase, request: FastifyRequest, per
   const path = request.url.split('?')[0] ?? request.url;
   const query = request.query as Record<string, unknown>;
   const parts = { method: request.method, path, query, body: request.rawBody ?? '' };
-  const tokenHash = hashToken(token);
   const cache = authCache(db);
-  const known = cache.session(tenantId, tokenHash);
+  const known = cache.session(tenantId, token);
+  const tokenHash = known?.tokenHash ?? hashToken(token);
   const cachedGrants = known?.identityId ? cache.grantsOf(tenantId, known.identityId) : undefined;
   const knownVersion = cachedGrants?.version ?? null;
 
@@ -106,7 +106,8 @@ export async function authenticate(db: AppDatabase, request: FastifyRequest, per
     const identityId = row.identity_id === null ? null : Number(row.identity_id);
     if (!known) {
       problem = checkSignature(row.sign_key, parts);
-      if (!problem) cache.rememberSession(tenantId, tokenHash, { signKey: row.sign_key, identityId, touchedAt: now });
+      if (!problem)
+        cache.rememberSession(token, { tenantId, tokenHash, signKey: row.sign_key, identityId, touchedAt: now });
     }
     if (problem) throw new AppError(ResultCode.FORBIDDEN, SIGNATURE_MESSAGES[problem]);
     let fresh = row.fresh;

@@ -104,47 +104,15 @@ export class AppDatabase {
   async openTransaction<R>(first: string): Promise<{ rows: R[]; held: HeldTransaction }> {
     const db = this.driver.db as unknown as DrizzleInternals;
     const client = await db.session.client.connect();
-    let done = false;
-    const end = async (sqlText: 'commit' | 'rollback') => {
-      if (done) return;
-      done = true;
-      let broken: Error | undefined;
-      try {
-        await client.query(sqlText);
-      } catch (err) {
-        broken = err as Error;
-        if (sqlText === 'commit') throw err;
-      } finally {
-        client.release(broken);
-      }
-    };
+    const held = new HeldPgTransaction(db, client);
     let rows: R[];
     try {
       const res = (await client.query(`begin; ${first}`)) as unknown as { rows: R[] } | { rows: R[] }[];
       rows = (Array.isArray(res) ? res[res.length - 1]?.rows : res.rows) ?? [];
     } catch (err) {
-      await end('rollback');
+      await held.abort();
       throw err;
     }
-    const held: HeldTransaction = {
-      run: async (work, userId) => {
-        if (done) throw new Error('the held transaction has ended');
-        const session = new NodePgSession(client, db.dialect, db.session.schema, db.session.options);
-        const tx = new NodePgTransaction(db.dialect, session, db.session.schema) as unknown as Tx;
-        let result: Awaited<ReturnType<typeof work>>;
-        try {
-          if (userId) await txStatement(tx, 'set_user', SET_USER_SQL, [String(userId)]);
-          result = await work(tx);
-        } catch (err) {
-          await end('rollback');
-          throw err;
-        }
-        await end('commit');
-        return result;
-      },
-      close: () => end('commit'),
-      abort: () => end('rollback'),
-    };
     return { rows, held };
   }
 
@@ -206,6 +174,59 @@ export interface HeldTransaction {
   /** Commits and gives the connection back, when no work came. */
   close(): Promise<void>;
   abort(): Promise<void>;
+}
+
+/**
+ * openTransaction's transaction on its pooled connection. A class, not closures made per request:
+ * the request path builds nothing it can reuse (docs/performance.md).
+ */
+class HeldPgTransaction implements HeldTransaction {
+  private done = false;
+
+  constructor(
+    private readonly db: DrizzleInternals,
+    private readonly client: pg.PoolClient,
+  ) {}
+
+  async run<T>(work: (tx: Tx) => Promise<T>, userId?: number | null): Promise<T> {
+    if (this.done) throw new Error('the held transaction has ended');
+    const { db } = this;
+    const session = new NodePgSession(this.client, db.dialect, db.session.schema, db.session.options);
+    const tx = new NodePgTransaction(db.dialect, session, db.session.schema) as unknown as Tx;
+    let result: T;
+    try {
+      if (userId) await txStatement(tx, 'set_user', SET_USER_SQL, [String(userId)]);
+      result = await work(tx);
+    } catch (err) {
+      await this.end('rollback');
+      throw err;
+    }
+    await this.end('commit');
+    return result;
+  }
+
+  close(): Promise<void> {
+    return this.end('commit');
+  }
+
+  abort(): Promise<void> {
+    return this.end('rollback');
+  }
+
+  private async end(sqlText: 'commit' | 'rollback'): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    let broken: Error | undefined;
+    try {
+      await this.client.query(sqlText);
+    } catch (err) {
+      broken = err as Error;
+      if (sqlText === 'commit') throw err;
+    } finally {
+      // A connection whose commit or rollback failed is not given back to the pool.
+      this.client.release(broken);
+    }
+  }
 }
 
 const SET_USER_SQL = "select set_config('app.user_id', $1, true)";

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminsOfTwoTenants, createTestApp, createTestPerson, TestClient, type TestContext } from '../../testing';
+import { queryRows } from '../db';
 import { sendMessage } from './service';
 
 describe('in-site messages', () => {
@@ -46,6 +48,25 @@ describe('in-site messages', () => {
     expect((await member.get('/st365/messages/latest')).body.data.unread).toBe(0);
     const exported = await member.get('/st365/messages/export');
     expect(exported.raw.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('marks read only what the person sees, counting repeats once, and logs the change with it', async () => {
+    const id = (await send({ userId: memberPerson.userId }, '标记已读')) as number;
+    const res = await member.post('/st365/messages/read', { ids: [id, id, 999_999_999] });
+    expect(res.body.data.count).toBe(1);
+    expect((await member.post('/st365/messages/read', { ids: [id] })).body.data.count).toBe(1);
+    expect((await member.get('/st365/messages?keyword=标记已读')).body.data.records[0].status).toBe(1);
+    // Written in the transaction that marked them, so it is there when the answer is.
+    const logs = await t.db.withTenant(ta.id, (tx) =>
+      queryRows<{ status_code: number; result_code: number | null; duration_ms: number }>(
+        tx,
+        sql`select status_code, result_code, duration_ms from operation_logs
+            where user_id = ${memberPerson.userId} and path = '/st365/messages/read' order by id`,
+      ),
+    );
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toMatchObject({ status_code: 200, result_code: null });
+    expect(logs[0]?.duration_ms).toBeGreaterThanOrEqual(0);
   });
 
   it('another tenant or another person cannot open or mark a message', async () => {

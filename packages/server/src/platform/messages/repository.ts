@@ -202,20 +202,6 @@ export function messageById(tx: Tx, tenantId: number, reader: number, id: number
     .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id)));
 }
 
-/** Which of the ids the audience sees. */
-export async function visibleMessageIds(
-  tx: Tx,
-  tenantId: number,
-  audience: Audience,
-  ids: number[],
-): Promise<number[]> {
-  const rows = await tx
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(inArray(messages.id, ids), audienceOf(tenantId, audience)));
-  return rows.map((r) => r.id);
-}
-
 /** The ids of the messages the audience sees and the reader has not read. */
 export async function unreadMessageIds(
   tx: Tx,
@@ -230,11 +216,30 @@ export async function unreadMessageIds(
   return rows.map((r) => r.id);
 }
 
-export async function insertReads(tx: Tx, tenantId: number, userId: number, messageIds: number[]): Promise<void> {
-  await tx
-    .insert(messageReads)
-    .values(messageIds.map((messageId) => ({ tenantId, messageId, userId })))
-    .onConflictDoNothing();
+// Marking read: the ids ($6) the audience sees, the reads of the reader ($1) inserted for them, and
+// how many were seen, in one fixed statement prepared once per connection (docs/performance.md).
+const MARK_READ_SQL = `with visible as (select m.id from messages m where m.id = any ($6::bigint[]) and ${AUDIENCE}),
+  marked as (insert into message_reads (tenant_id, message_id, user_id) select $5, id, $1 from visible
+    on conflict do nothing)
+select count(*)::int as n from visible`;
+
+/** Marks read for the reader those of the ids the audience sees; answers how many it sees. */
+export async function markVisibleRead(
+  tx: Tx,
+  tenantId: number,
+  audience: Audience,
+  reader: number,
+  ids: number[],
+): Promise<number> {
+  const [row] = await txStatement<{ n: number }>(tx, 'messages_mark_read', MARK_READ_SQL, [
+    reader,
+    audience.userId,
+    audience.identityId,
+    audience.roleIds,
+    tenantId,
+    ids,
+  ]);
+  return Number(row?.n ?? 0);
 }
 
 // ---- Settings ----

@@ -130,10 +130,8 @@ export async function openMessage(tx: Tx, auth: AuthContext, wid: string, id: nu
 
 /** Marks messages read for the session's person (only those it may see). */
 export async function markRead(tx: Tx, auth: AuthContext, ids: number[]): Promise<number> {
-  const visible = ids.length ? await repo.visibleMessageIds(tx, auth.tenantId, audience(auth), ids) : [];
-  if (visible.length === 0) return 0;
-  await repo.insertReads(tx, auth.tenantId, auth.userId, visible);
-  return visible.length;
+  if (ids.length === 0) return 0;
+  return repo.markVisibleRead(tx, auth.tenantId, audience(auth), auth.userId, ids);
 }
 
 export async function markAllRead(tx: Tx, auth: AuthContext): Promise<number> {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../harness/a11y';
 import { launchBrowser, screenshot } from '../harness/browser';
-import { consoleAs, tick } from '../harness/console';
+import { consoleAs, pick, tick } from '../harness/console';
 import { serverUrl } from '../harness/workers';
 
 const ADMIN = 'admin'; // 运营超级管理员: every menu of the demo tenant
@@ -213,7 +213,7 @@ describe('提现: the collection agreement, bank cards, withdrawals paid out and
     await admin.context().close();
   }, 240_000);
 
-  it('invoice settings turned off make 我的发票 say so; 开票运营 opens an application’s page; 订单运营 has statistics', async () => {
+  it('the tenant’s invoice settings turned off make its orders’ application say so; 开票运营 opens an application’s page; 订单运营 has statistics', async () => {
     const admin = await consoleAs(browser, ADMIN);
     const settings = async (accepting: boolean, note: string) => {
       await admin.goto(`${baseUrl}/new/receivingTicketKaipiaoConfig`);
@@ -232,10 +232,17 @@ describe('提现: the collection agreement, bank cards, withdrawals paid out and
       await settings(false, '年底结账，1月5日起恢复开票。');
       const member = await consoleAs(browser, MEMBER);
       await member.goto(`${baseUrl}/new/receivingTicketFapiaoList`);
-      await member.getByText('暂不接受开票申请').first().waitFor();
-      await member.getByText('年底结账，1月5日起恢复开票。').first().waitFor();
-      expect(await member.getByRole('button', { name: /申请开票/ }).isDisabled()).toBe(true);
-      await expectAccessible(member, '我的发票（暂不接受）');
+      // The settings are the order's payee's: an order paid to the association (the tenant itself).
+      await member
+        .getByRole('button', { name: /申请开票/ })
+        .first()
+        .click();
+      const drawer = member.locator('.ant-drawer-content').filter({ hasText: '申请开票' });
+      await pick(member, '订单', '科技写作培训班学费');
+      await drawer.getByText('暂不接受开票申请').waitFor();
+      await drawer.getByText('年底结账，1月5日起恢复开票。').waitFor();
+      await expect.poll(() => drawer.getByRole('button', { name: /提交申请/ }).isDisabled()).toBe(true);
+      await expectAccessible(member, '申请开票（暂不接受）');
       await screenshot(member, 'invoices-closed');
       await member.context().close();
     } finally {

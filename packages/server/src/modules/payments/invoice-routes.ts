@@ -5,6 +5,7 @@ import {
   ZInvoice,
   ZInvoiceApply,
   ZInvoiceApplyRules,
+  ZInvoiceApplyRulesQuery,
   ZInvoiceableOrder,
   ZInvoiceDetail,
   ZInvoiceIssue,
@@ -12,6 +13,7 @@ import {
   ZInvoiceReject,
   ZInvoiceSettings,
   ZInvoiceSettingsInput,
+  ZInvoiceSettingsQuery,
 } from '@shetuan/shared/payments';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -199,24 +201,40 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
     );
   }
 
-  // ——— 开票设置 ———
+  // ——— 开票设置: each payee's own (README, Invoicing settings) ———
   app.get(
     '/payments/invoice-settings',
     {
       config: { permission: P.invoiceSettings.path },
-      schema: { tags, summary: '开票设置', response: { 200: ZEnvelope(ZInvoiceSettings) } },
+      schema: {
+        tags,
+        summary: '开票设置：调用者所代表收款方的（平台运营方可用 payee 查看指定收款方的：0 本单位，否则组织ID）',
+        querystring: ZInvoiceSettingsQuery,
+        response: { 200: ZEnvelope(ZInvoiceSettings) },
+      },
     },
-    async (request) => ok(await inTenant(request, (tx) => inv.invoiceSettings(tx, tenantOf(request)))),
+    async (request) =>
+      ok(
+        await inTenant(request, async (tx) =>
+          inv.invoiceSettings(tx, tenantOf(request), await actor(tx, request), request.query),
+        ),
+      ),
   );
   app.put(
     '/payments/invoice-settings',
     {
       config: { permission: P.invoiceSettings.edit },
-      schema: { tags, summary: '保存开票设置', body: ZInvoiceSettingsInput, response: { 200: ZMessageOnly } },
+      schema: {
+        tags,
+        summary: '保存开票设置：调用者所代表收款方的（平台运营方可用 payee 保存指定收款方的）',
+        querystring: ZInvoiceSettingsQuery,
+        body: ZInvoiceSettingsInput,
+        response: { 200: ZMessageOnly },
+      },
     },
     async (request) => {
       await inTenant(request, async (tx) =>
-        inv.saveInvoiceSettings(tx, tenantOf(request), await actor(tx, request), request.body),
+        inv.saveInvoiceSettings(tx, tenantOf(request), await actor(tx, request), request.body, request.query),
       );
       return ok(null, '保存成功');
     },
@@ -227,10 +245,16 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
       config: { permission: P.invoiceApply.path },
       schema: {
         tags,
-        summary: '申请开票须知：是否接受申请、可开发票类型、开票说明',
+        summary: '申请开票须知（付款人的订单的收款方的开票设置）：是否接受申请、可开发票类型、开票说明',
+        querystring: ZInvoiceApplyRulesQuery,
         response: { 200: ZEnvelope(ZInvoiceApplyRules) },
       },
     },
-    async (request) => ok(await inTenant(request, (tx) => inv.invoiceApplyRules(tx, tenantOf(request)))),
+    async (request) =>
+      ok(
+        await inTenant(request, (tx) =>
+          inv.invoiceApplyRules(tx, tenantOf(request), authOf(request).userId, request.query.orderId),
+        ),
+      ),
   );
 }

@@ -17,13 +17,15 @@ import {
   type TInvoiceKind,
   type TInvoiceQuery,
   type TInvoiceScope,
+  type TInvoiceSeller,
   type TInvoiceSettings,
   type TInvoiceSettingsInput,
+  type TInvoiceSettingsQuery,
   type TInvoiceTitleType,
 } from '@shetuan/shared/payments';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/http/errors';
-import { listedPayee, type Payee, requireOperator } from './payees';
+import { listedPayee, orderPayee, type Payee } from './payees';
 import { payerMobiles } from './people';
 import * as repo from './repository';
 import type { Actor, Viewer } from './service';
@@ -141,6 +143,7 @@ export async function invoiceDetail(
   const mobile = (await payerMobiles(tx, scope === 'mine', [row])).get(row.payerUserId) ?? '';
   return {
     ...toInvoice(row, mobile),
+    seller: await sellerOf(tx, tenantId, row.payeeOrgId),
     lines: row.lines.map((l) => ({
       item: l.item,
       taxCode: l.taxCode,
@@ -193,7 +196,8 @@ export async function applyInvoice(
   const left = remaining(order, await repo.invoicedFen(tx, tenantId, order.id));
   if (left <= 0) throw fail('该订单已无可开票金额');
   if (input.amountFen > left) throw fail(`开票金额不能超过可开票金额 ¥${fenToYuan(left)}`);
-  const rules = await invoiceApplyRules(tx, tenantId);
+  // The rules of the order's payee: each payee takes applications by its own settings.
+  const rules = await payeeApplyRules(tx, tenantId, order.payeeOrgId);
   if (!rules.enabled) throw fail('暂不接受开票申请');
   if (!rules[input.invoiceType]) throw fail(`暂不开具${INVOICE_KIND_NAMES[input.invoiceType]}`);
   const parts = await repo.orderParts(tx, tenantId, order.id);
@@ -310,27 +314,90 @@ export async function rejectInvoice(
 
 // ———————— 开票设置 ————————
 
-/** The payee's invoicing settings, or the defaults (applications taken, both kinds) before it saves any. */
-export async function invoiceSettings(tx: Tx, tenantId: number): Promise<TInvoiceSettings> {
-  const row = await repo.getInvoiceSettings(tx, tenantId);
-  if (!row) return { ...DEFAULT_INVOICE_SETTINGS, updatedBy: '', updatedAt: null };
-  const { tenantId: _t, updatedAt, ...rest } = row;
-  return { ...rest, updatedAt: updatedAt.toISOString() };
+/** Whose settings: null the tenant itself, else the organisation; and its name. */
+type SettingsPayee = { orgId: number | null; name: string };
+
+/** A payee's invoicing settings, or the defaults (applications taken, both kinds) before it saves any. */
+async function payeeSettings(tx: Tx, tenantId: number, payee: SettingsPayee): Promise<TInvoiceSettings> {
+  const row = await repo.getInvoiceSettings(tx, tenantId, payee.orgId);
+  const whose = { payeeOrgId: payee.orgId, payeeName: payee.name };
+  if (!row) return { ...DEFAULT_INVOICE_SETTINGS, ...whose, updatedBy: '', updatedAt: null };
+  const { tenantId: _t, payeeKey: _k, updatedAt, ...rest } = row;
+  return { ...rest, ...whose, updatedAt: updatedAt.toISOString() };
 }
 
+/**
+ * Whose 开票设置 a caller reads or changes (README, Invoicing settings): its own payee's, unless it
+ * names another (`payee`: 0 the tenant itself, else an organisation), which only the tenant's
+ * operators may; anyone else may name only its own.
+ */
+async function settingsPayee(
+  tx: Tx,
+  tenantId: number,
+  caller: Payee,
+  asked: number | undefined,
+  what: '查看' | '修改',
+): Promise<SettingsPayee> {
+  if (asked === undefined || asked === (caller.orgId ?? 0)) return caller;
+  if (!caller.operator) throw fail(`仅平台运营方可以${what}其他收款方的开票设置`, 403);
+  // The operators act for the tenant itself; an organisation must be one of the tenant's payees.
+  return orderPayee(tx, tenantId, asked === 0 ? null : asked);
+}
+
+/** 开票设置: the caller's payee's, or (the operators) the payee it names. */
+export async function invoiceSettings(
+  tx: Tx,
+  tenantId: number,
+  viewer: { payee: Payee },
+  query: TInvoiceSettingsQuery = {},
+): Promise<TInvoiceSettings> {
+  return payeeSettings(tx, tenantId, await settingsPayee(tx, tenantId, viewer.payee, query.payee, '查看'));
+}
+
+/**
+ * 保存开票设置: the caller's payee's own (an organisation's administrator its own), or, by the
+ * operators, a payee of the tenant they name. Another payee's row is not touched.
+ */
 export async function saveInvoiceSettings(
   tx: Tx,
   tenantId: number,
   actor: Actor & { payee: Payee },
   input: TInvoiceSettingsInput,
+  query: TInvoiceSettingsQuery = {},
 ): Promise<void> {
-  // The tenant's settings, for every payee's orders (README, Payees).
-  requireOperator(actor.payee, '修改开票设置');
-  await repo.saveInvoiceSettings(tx, tenantId, { ...input, updatedBy: actor.name });
+  const payee = await settingsPayee(tx, tenantId, actor.payee, query.payee, '修改');
+  await repo.saveInvoiceSettings(tx, tenantId, payee.orgId, { ...input, updatedBy: actor.name });
 }
 
-/** What the application form needs: whether applications are taken, which kinds, the note. */
-export async function invoiceApplyRules(tx: Tx, tenantId: number): Promise<TInvoiceApplyRules> {
-  const { enabled, normal, special, note } = await invoiceSettings(tx, tenantId);
+/** What a payee's settings say to applications: whether taken, which kinds, the note. */
+async function payeeApplyRules(tx: Tx, tenantId: number, payeeOrgId: number | null): Promise<TInvoiceApplyRules> {
+  const row = await repo.getInvoiceSettings(tx, tenantId, payeeOrgId);
+  const { enabled, normal, special, note } = row ?? DEFAULT_INVOICE_SETTINGS;
   return { enabled, normal, special, note };
+}
+
+/**
+ * What the application form needs for one of the payer's orders: the rules of the order's payee
+ * (the tenant's or its organisation's). Another's order, or another tenant's: 订单不存在.
+ */
+export async function invoiceApplyRules(
+  tx: Tx,
+  tenantId: number,
+  payerUserId: number,
+  orderId: number,
+): Promise<TInvoiceApplyRules> {
+  const order = await repo.getOrder(tx, tenantId, orderId);
+  if (!order || order.payerUserId !== payerUserId) throw fail('订单不存在', 404);
+  return payeeApplyRules(tx, tenantId, order.payeeOrgId);
+}
+
+/** The seller as the payee's settings say it (the detail of an application). */
+async function sellerOf(tx: Tx, tenantId: number, payeeOrgId: number | null): Promise<TInvoiceSeller> {
+  const row = await repo.getInvoiceSettings(tx, tenantId, payeeOrgId);
+  return {
+    name: row?.sellerName ?? '',
+    taxNo: row?.sellerTaxNo ?? '',
+    addressPhone: row?.sellerAddressPhone ?? '',
+    bank: row?.sellerBank ?? '',
+  };
 }

@@ -1134,7 +1134,7 @@ export async function ensureDefaultCard(tx: Tx, tenantId: number, payeeOrgId: nu
         and is_default)`);
 }
 
-// ———————— 收款协议 and 开票设置 (one row per tenant) ————————
+// ———————— 收款协议 (one row per tenant) and 开票设置 (one row per payee) ————————
 
 export type AgreementRow = typeof payAgreements.$inferSelect;
 
@@ -1160,20 +1160,36 @@ export async function saveAgreement(
 
 export type InvoiceSettingsRow = typeof invoiceSettings.$inferSelect;
 
-export async function getInvoiceSettings(tx: Tx, tenantId: number): Promise<InvoiceSettingsRow | undefined> {
-  const [row] = await tx.select().from(invoiceSettings).where(eq(invoiceSettings.tenantId, tenantId));
+/** A payee's key in invoice_settings: 0 the tenant itself (payee org null), else the organisation. */
+const settingsKey = (payeeOrgId: number | null) => payeeOrgId ?? 0;
+
+/** A payee's own invoicing settings (开票设置), if it saved any. */
+export async function getInvoiceSettings(
+  tx: Tx,
+  tenantId: number,
+  payeeOrgId: number | null,
+): Promise<InvoiceSettingsRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(invoiceSettings)
+    .where(and(eq(invoiceSettings.tenantId, tenantId), eq(invoiceSettings.payeeKey, settingsKey(payeeOrgId))));
   return row;
 }
 
+/** Saves a payee's settings (its row made on its first save); another payee's row is not touched. */
 export async function saveInvoiceSettings(
   tx: Tx,
   tenantId: number,
-  values: Omit<InvoiceSettingsRow, 'tenantId' | 'updatedAt'>,
+  payeeOrgId: number | null,
+  values: Omit<InvoiceSettingsRow, 'tenantId' | 'payeeKey' | 'updatedAt'>,
 ): Promise<void> {
   await tx
     .insert(invoiceSettings)
-    .values({ ...values, tenantId })
-    .onConflictDoUpdate({ target: invoiceSettings.tenantId, set: { ...values, updatedAt: new Date() } });
+    .values({ ...values, tenantId, payeeKey: settingsKey(payeeOrgId) })
+    .onConflictDoUpdate({
+      target: [invoiceSettings.tenantId, invoiceSettings.payeeKey],
+      set: { ...values, updatedAt: new Date() },
+    });
 }
 
 // ———————— 提现 ————————

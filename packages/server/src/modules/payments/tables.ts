@@ -406,11 +406,20 @@ export const withdrawals = pgTable(
   ],
 );
 
-/** Tenant-owned: the payee's invoicing settings (开票设置), one row per tenant. */
+/**
+ * Tenant-owned: a payee's invoicing settings (开票设置), one row per payee that saved its own: the
+ * tenant itself and each organisation that receives money (README, Invoicing settings).
+ */
 export const invoiceSettings = pgTable(
   'invoice_settings',
   {
     tenantId: tenantIdColumn(),
+    /**
+     * The payee: 0 the tenant itself, else the organisation's id (payee_org_id elsewhere, where null
+     * is the tenant; a primary key cannot hold null). The rows made before payees had their own are
+     * the tenant's (0).
+     */
+    payeeKey: bigint('payee_key', { mode: 'number' }).notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
     normal: boolean('normal').notNull().default(true),
     special: boolean('special').notNull().default(true),
@@ -422,5 +431,5 @@ export const invoiceSettings = pgTable(
     updatedBy: text('updated_by').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.payeeKey] })],
 );

@@ -301,7 +301,7 @@ describe('payments: 开票设置, 开票运营 and 订单统计', () => {
   afterAll(() => t.close());
 
   it('follows the payee’s settings when an invoice is applied for', async () => {
-    expect((await payer.get(`${SETTINGS}/apply-rules`)).body.data).toEqual({
+    expect((await payer.get(`${SETTINGS}/apply-rules?orderId=${order.id}`)).body.data).toEqual({
       enabled: true,
       normal: true,
       special: true,
@@ -312,7 +312,7 @@ describe('payments: 开票设置, 开票运营 and 订单统计', () => {
       '纳税人识别号应为15至20位数字或大写字母',
     );
     expect((await admin.put(SETTINGS, SETTINGS_ON)).body.msg).toBe('保存成功');
-    expect((await payer.get(`${SETTINGS}/apply-rules`)).body.data).toEqual({
+    expect((await payer.get(`${SETTINGS}/apply-rules?orderId=${order.id}`)).body.data).toEqual({
       enabled: true,
       normal: true,
       special: false,
@@ -326,7 +326,12 @@ describe('payments: 开票设置, 开票运营 and 订单统计', () => {
     expect((await payer.post(APPLY_INVOICE, { ...application, orderId: order.id })).body.msg).toBe('开票申请已提交');
     // A member may not change the settings; another tenant's are its own.
     expect((await payer.put(SETTINGS, SETTINGS_ON)).body.code).not.toBe(200);
-    expect((await other.get(SETTINGS)).body.data).toMatchObject({ special: true, note: '', updatedAt: null });
+    expect((await other.get(SETTINGS)).body.data).toMatchObject({
+      payeeOrgId: null,
+      special: true,
+      note: '',
+      updatedAt: null,
+    });
   });
 
   it('lets the operators see and handle every application (开票运营), and no other tenant', async () => {

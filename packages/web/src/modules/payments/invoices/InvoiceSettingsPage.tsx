@@ -7,13 +7,28 @@ import {
   ZInvoiceSettingsInput,
 } from '@shetuan/shared/payments';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Descriptions, Divider, Form, Input, Skeleton, Space, Switch } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Descriptions,
+  Divider,
+  Form,
+  Input,
+  Select,
+  Skeleton,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../../app/feedback';
 import { useCan } from '../../../platform/auth/can';
 import { fieldLimits, fieldRules, formBody } from '../../../platform/resource';
+import { payeeApi, paymentKeys } from '../api';
 import { timeText } from '../helpers';
-import { OperatorOnlyNotice, usePayee } from '../payee';
+import { usePayee } from '../payee';
 import { invoiceKeys, invoiceSettingsApi } from './api';
 
 const P = PAYMENT_PAGES.invoiceSettings;
@@ -44,14 +59,14 @@ export function settingsBody(v: Values): Record<string, unknown> {
   };
 }
 
-function SettingsForm({ settings: s }: { settings: TInvoiceSettings }) {
+/** The settings of one payee: the caller's own (payee undefined), or the one an operator chose. */
+function SettingsForm({ settings: s, payee }: { settings: TInvoiceSettings; payee: number | undefined }) {
   const can = useCan();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  // The settings are the tenant's, for every payee's orders: its operators change them.
-  const isOperator = usePayee()?.operator === true;
-  const editable = can(P.edit) && isOperator;
+  // Each payee keeps its own (a society its own seller); the server refuses another payee's.
+  const editable = can(P.edit);
   const enabled = (Form.useWatch('enabled', form) as boolean | undefined) ?? s.enabled;
 
   const save = async (values: Values) => {
@@ -62,7 +77,7 @@ function SettingsForm({ settings: s }: { settings: TInvoiceSettings }) {
     }
     setSaving(true);
     try {
-      await invoiceSettingsApi.save(parsed.body);
+      await invoiceSettingsApi.save(parsed.body, payee);
       void feedback.message.success('保存成功');
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
     } catch {
@@ -157,23 +172,67 @@ function SettingsForm({ settings: s }: { settings: TInvoiceSettings }) {
 }
 
 /**
- * /receivingTicketKaipiaoConfig (开票设置): whether the society takes invoice applications, which
- * kinds (普通发票, 专用发票), the seller as it will be printed, and the note payers read on the
- * application form.
+ * The operators' choice of whose settings they see (0 the tenant itself, the default; else an
+ * organisation, searched by name on the server).
+ */
+function PayeeChoice({ value, onChange }: { value: number; onChange: (payee: number) => void }) {
+  const [keyword, setKeyword] = useState('');
+  const options = useQuery({
+    queryKey: paymentKeys.payees(keyword),
+    queryFn: () => payeeApi.options(keyword),
+    staleTime: 30_000,
+  });
+  return (
+    <Space wrap>
+      <label htmlFor="invoice-settings-payee">收款方</label>
+      <Select
+        id="invoice-settings-payee"
+        showSearch
+        filterOption={false}
+        style={{ width: 'min(320px, 70vw)' }}
+        loading={options.isFetching}
+        options={options.data ?? []}
+        value={value}
+        onSearch={setKeyword}
+        onChange={(v: number) => {
+          setKeyword('');
+          onChange(v);
+        }}
+      />
+    </Space>
+  );
+}
+
+/**
+ * /receivingTicketKaipiaoConfig (开票设置): whether the payee takes invoice applications, which kinds
+ * (普通发票, 专用发票), the seller as it will be printed, and the note payers read on the application
+ * form. Each payee has its own: the tenant itself (its operators) and each organisation that receives
+ * money (its administrator); applications for an order follow its payee's. The operators may choose
+ * another payee of the tenant to see or set up its settings.
  */
 export default function InvoiceSettingsPage() {
-  const settings = useQuery({ queryKey: invoiceKeys.settings(), queryFn: invoiceSettingsApi.get });
+  const me = usePayee();
+  // The operators' choice; undefined: the caller's own payee.
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const payee = me?.operator ? chosen : undefined;
+  const settings = useQuery({
+    queryKey: invoiceKeys.settings(payee),
+    queryFn: () => invoiceSettingsApi.get(payee),
+  });
   const s = settings.data;
-  const payee = usePayee();
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      {payee && !payee.operator && <OperatorOnlyNotice what="开票设置" />}
+      {me?.operator && <PayeeChoice value={chosen ?? 0} onChange={(v) => setChosen(v === 0 ? undefined : v)} />}
       {settings.isError && <Alert type="error" showIcon message={settings.error.message} />}
-      <Card size="small" title={P.name}>
+      <Card size="small" title={s ? `${P.name}：${s.payeeName}` : P.name}>
         {!s ? (
           <Skeleton active paragraph={{ rows: 10 }} />
         ) : (
           <>
+            <Typography.Paragraph type="secondary">
+              付款人为支付给{s.payeeName}的订单申请开票时，按此处的设置受理；开票管理中由{s.payeeName}
+              按此处的销售方信息开具。
+            </Typography.Paragraph>
             <Descriptions
               size="small"
               column={{ xs: 1, sm: 2 }}
@@ -183,8 +242,8 @@ export default function InvoiceSettingsPage() {
                 { key: 'at', label: '更新时间', children: s.updatedAt ? timeText(s.updatedAt) : '未设置（默认）' },
               ]}
             />
-            {/* Keyed by the time of the last change: a saved change starts again from the server's copy. */}
-            <SettingsForm key={s.updatedAt ?? 'default'} settings={s} />
+            {/* Keyed by the payee and the time of the last change: a saved change starts again from the server's copy. */}
+            <SettingsForm key={`${s.payeeOrgId ?? 0}-${s.updatedAt ?? 'default'}`} settings={s} payee={payee} />
           </>
         )}
       </Card>

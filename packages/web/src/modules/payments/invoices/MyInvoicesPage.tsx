@@ -9,11 +9,12 @@ import {
   type TInvoice,
   type TInvoiceApplyRules,
   type TInvoiceableOrder,
+  type TInvoiceKind,
   ZInvoiceApply,
 } from '@shetuan/shared/payments';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Form, Input, Radio, Skeleton, Space, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { feedback } from '../../../app/feedback';
 import { FormRadioGroup, FormSelect } from '../../../platform/components/form-controls';
@@ -34,22 +35,13 @@ function blocked(o: TInvoiceableOrder): string | null {
 }
 
 /**
- * 申请开票 in a drawer: one of the payer's paid orders (with what may still be invoiced), 个人 or
- * 单位, the title, the taxpayer number (单位), 普通 or 专用发票 (单位 only, with the address, phone and
- * bank account), the e-mail the invoice goes to, the amount in yuan (the invoiceable amount unless
- * changed) and a remark. Only the kinds the payee takes (开票设置) are offered, with its 开票说明.
+ * 申请开票 in a drawer: one of the payer's paid orders (with what may still be invoiced, and its
+ * payee), 个人 or 单位, the title, the taxpayer number (单位), 普通 or 专用发票 (单位 only, with the
+ * address, phone and bank account), the e-mail the invoice goes to, the amount in yuan (the
+ * invoiceable amount unless changed) and a remark. Only the kinds the chosen order's payee takes (its
+ * 开票设置) are offered, with its 开票说明; a payee that takes none says so.
  */
-function ApplyDrawer({
-  orderId,
-  rules,
-  onClose,
-  onSaved,
-}: {
-  orderId?: number;
-  rules: TInvoiceApplyRules | undefined;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function ApplyDrawer({ orderId, onClose, onSaved }: { orderId?: number; onClose: () => void; onSaved: () => void }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ApplyValues>();
   const [saving, setSaving] = useState(false);
@@ -59,6 +51,14 @@ function ApplyDrawer({
     staleTime: 0,
   });
   const chosenId = Form.useWatch('orderId', form) as number | undefined;
+  // The rules of the chosen order's payee (the tenant's or one of its organisations').
+  const rulesQuery = useQuery({
+    queryKey: invoiceKeys.applyRules(chosenId ?? 0),
+    queryFn: () => invoiceSettingsApi.applyRules(chosenId ?? 0),
+    enabled: chosenId !== undefined,
+    staleTime: 0,
+  });
+  const rules: TInvoiceApplyRules | undefined = chosenId === undefined ? undefined : rulesQuery.data;
   const titleType = (Form.useWatch('titleType', form) as ApplyValues['titleType'] | undefined) ?? 'personal';
   const invoiceType = (Form.useWatch('invoiceType', form) as ApplyValues['invoiceType'] | undefined) ?? 'normal';
   const list = orders.data ?? [];
@@ -69,8 +69,17 @@ function ApplyDrawer({
   const initial = list.find((o) => o.id === orderId && !blocked(o)) ?? (open.length === 1 ? open[0] : undefined);
   const kinds = allowedKinds(rules);
   const closed = rules?.enabled === false;
+  const rulesLoading = chosenId !== undefined && !rules;
   // 专用发票 only: a person's title cannot have one.
   const companyOnly = kinds.length > 0 && !kinds.includes('normal');
+  // Another order may have another payee: keep the kind and the title type to what it takes.
+  useEffect(() => {
+    const allowed = allowedKinds(rules);
+    if (!rules || allowed.length === 0) return;
+    const current = form.getFieldValue('invoiceType') as TInvoiceKind | undefined;
+    if (!current || !allowed.includes(current)) form.setFieldValue('invoiceType', allowed[0]);
+    if (!allowed.includes('normal')) form.setFieldValue('titleType', 'company');
+  }, [rules, form]);
   const titleTypeOptions = INVOICE_TITLE_TYPES.map((t) => ({
     value: t,
     label: INVOICE_TITLE_TYPE_NAMES[t],
@@ -114,7 +123,7 @@ function ApplyDrawer({
           <Button
             type="primary"
             loading={saving}
-            disabled={!orders.data || open.length === 0 || closed || kinds.length === 0}
+            disabled={!orders.data || open.length === 0 || closed || kinds.length === 0 || rulesLoading}
             onClick={() => form.submit()}
           >
             提交申请
@@ -122,9 +131,7 @@ function ApplyDrawer({
         </Space>
       }
     >
-      {closed ? (
-        <Alert type="info" showIcon message="暂不接受开票申请" description={rules?.note || undefined} />
-      ) : orders.isError ? (
+      {orders.isError ? (
         <Alert type="warning" showIcon message={orders.error.message} />
       ) : !orders.data ? (
         <Skeleton active paragraph={{ rows: 8 }} />
@@ -148,15 +155,6 @@ function ApplyDrawer({
             amount: initial ? fenToYuan(initial.invoiceableFen) : '',
           }}
         >
-          {rules?.note && (
-            <Alert
-              type="info"
-              showIcon
-              message="开票说明"
-              description={<span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{rules.note}</span>}
-              style={{ marginBottom: 16 }}
-            />
-          )}
           <Form.Item name="orderId" label="订单" rules={fieldRules(ZInvoiceApply, 'orderId')}>
             <FormSelect
               placeholder="请选择要开票的订单"
@@ -171,7 +169,7 @@ function ApplyDrawer({
                     <div style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
                       <div>{o.title}</div>
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {o.orderNo} · {why ?? `可开票 ${money(o.invoiceableFen)}`}
+                        {o.orderNo} · {o.payeeName} · {why ?? `可开票 ${money(o.invoiceableFen)}`}
                       </Typography.Text>
                     </div>
                   ),
@@ -189,6 +187,12 @@ function ApplyDrawer({
               column={2}
               style={{ marginTop: -8, marginBottom: 16 }}
               items={[
+                {
+                  key: 'payee',
+                  label: '收款方',
+                  span: 2,
+                  children: <span style={{ overflowWrap: 'anywhere' }}>{chosen.payeeName}</span>,
+                },
                 { key: 'amount', label: '订单金额', children: money(chosen.amountFen) },
                 { key: 'refunded', label: '已退款', children: money(chosen.refundedFen) },
                 { key: 'invoiced', label: '已申请', children: money(chosen.invoicedFen) },
@@ -200,114 +204,145 @@ function ApplyDrawer({
               ]}
             />
           )}
-          <Form.Item name="titleType" label="抬头类型" rules={fieldRules(ZInvoiceApply, 'titleType')}>
-            <FormRadioGroup
-              optionType="button"
-              buttonStyle="solid"
-              options={titleTypeOptions}
-              onChange={(e) => {
-                if (e.target.value === 'personal') form.setFieldValue('invoiceType', 'normal');
-              }}
+          {rulesQuery.isError && chosenId !== undefined && (
+            <Alert type="warning" showIcon message={rulesQuery.error.message} style={{ marginBottom: 16 }} />
+          )}
+          {closed ? (
+            <Alert
+              type="info"
+              showIcon
+              message="暂不接受开票申请"
+              description={
+                rules?.note ? (
+                  <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{rules.note}</span>
+                ) : (
+                  `${chosen?.payeeName ?? '该订单的收款方'}暂不受理开票申请，可选择其他订单。`
+                )
+              }
+              style={{ marginBottom: 16 }}
             />
-          </Form.Item>
-          <Form.Item name="title" label="发票抬头" rules={fieldRules(ZInvoiceApply, 'title')}>
-            <Input maxLength={limit('title')} placeholder={company ? '单位全称' : '个人姓名'} autoComplete="off" />
-          </Form.Item>
-          {company && (
-            <Form.Item
-              name="taxNo"
-              label="纳税人识别号"
-              normalize={(v: string | undefined) => (v ?? '').toUpperCase()}
-              rules={[...requiredIf(true, '请输入纳税人识别号'), ...fieldRules(ZInvoiceApply, 'taxNo')]}
-            >
-              <Input maxLength={20} placeholder="统一社会信用代码，15至20位" autoComplete="off" />
+          ) : (
+            rules?.note && (
+              <Alert
+                type="info"
+                showIcon
+                message="开票说明"
+                description={<span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{rules.note}</span>}
+                style={{ marginBottom: 16 }}
+              />
+            )
+          )}
+          {/* A payee that takes no applications: the order can be changed, nothing else is asked. */}
+          <div hidden={closed}>
+            <Form.Item name="titleType" label="抬头类型" rules={fieldRules(ZInvoiceApply, 'titleType')}>
+              <FormRadioGroup
+                optionType="button"
+                buttonStyle="solid"
+                options={titleTypeOptions}
+                onChange={(e) => {
+                  if (e.target.value === 'personal') form.setFieldValue('invoiceType', 'normal');
+                }}
+              />
             </Form.Item>
-          )}
-          <Form.Item
-            name="invoiceType"
-            label="发票类型"
-            extra={
-              kinds.length === 1
-                ? `仅开具${INVOICE_KIND_NAMES[kinds[0] ?? 'normal']}`
-                : company
-                  ? '专用发票需填写注册地址、电话和开户行信息'
-                  : '个人抬头只能开具普通发票'
-            }
-            rules={fieldRules(ZInvoiceApply, 'invoiceType')}
-          >
-            <FormRadioGroup optionType="button" buttonStyle="solid">
-              {INVOICE_KINDS.filter((k) => kinds.includes(k)).map((k) => (
-                <Radio.Button key={k} value={k} disabled={k === 'special' && !company}>
-                  {INVOICE_KIND_NAMES[k]}
-                </Radio.Button>
-              ))}
-            </FormRadioGroup>
-          </Form.Item>
-          {company && (
-            <>
+            <Form.Item name="title" label="发票抬头" rules={fieldRules(ZInvoiceApply, 'title')}>
+              <Input maxLength={limit('title')} placeholder={company ? '单位全称' : '个人姓名'} autoComplete="off" />
+            </Form.Item>
+            {company && (
               <Form.Item
-                name="address"
-                label={special ? '注册地址' : '注册地址（选填）'}
-                rules={[...requiredIf(special, '请输入注册地址'), ...fieldRules(ZInvoiceApply, 'address')]}
+                name="taxNo"
+                label="纳税人识别号"
+                normalize={(v: string | undefined) => (v ?? '').toUpperCase()}
+                rules={[...requiredIf(true, '请输入纳税人识别号'), ...fieldRules(ZInvoiceApply, 'taxNo')]}
               >
-                <Input maxLength={limit('address')} autoComplete="off" />
+                <Input maxLength={20} placeholder="统一社会信用代码，15至20位" autoComplete="off" />
               </Form.Item>
-              <Form.Item
-                name="phone"
-                label={special ? '注册电话' : '注册电话（选填）'}
-                rules={[...requiredIf(special, '请输入注册电话'), ...fieldRules(ZInvoiceApply, 'phone')]}
-              >
-                <Input maxLength={30} inputMode="tel" autoComplete="off" />
-              </Form.Item>
-              <Form.Item
-                name="bank"
-                label={special ? '开户银行' : '开户银行（选填）'}
-                rules={[...requiredIf(special, '请输入开户银行'), ...fieldRules(ZInvoiceApply, 'bank')]}
-              >
-                <Input maxLength={limit('bank')} autoComplete="off" />
-              </Form.Item>
-              <Form.Item
-                name="bankAccount"
-                label={special ? '银行账号' : '银行账号（选填）'}
-                rules={[...requiredIf(special, '请输入银行账号'), ...fieldRules(ZInvoiceApply, 'bankAccount')]}
-              >
-                <Input maxLength={40} inputMode="numeric" autoComplete="off" />
-              </Form.Item>
-            </>
-          )}
-          <Form.Item
-            name="email"
-            label="接收邮箱"
-            extra="电子发票将发送到此邮箱"
-            rules={fieldRules(ZInvoiceApply, 'email')}
-          >
-            <Input type="email" inputMode="email" maxLength={limit('email')} autoComplete="email" />
-          </Form.Item>
-          <Form.Item
-            name="amount"
-            label="开票金额（元）"
-            required
-            dependencies={['orderId']}
-            rules={[
-              {
-                validator: async (_rule, value: string | undefined) => {
-                  if (!chosen) return;
-                  const parsed = invoiceAmount(value, chosen.invoiceableFen);
-                  if ('error' in parsed) throw new Error(parsed.error);
+            )}
+            <Form.Item
+              name="invoiceType"
+              label="发票类型"
+              extra={
+                kinds.length === 1
+                  ? `仅开具${INVOICE_KIND_NAMES[kinds[0] ?? 'normal']}`
+                  : company
+                    ? '专用发票需填写注册地址、电话和开户行信息'
+                    : '个人抬头只能开具普通发票'
+              }
+              rules={fieldRules(ZInvoiceApply, 'invoiceType')}
+            >
+              <FormRadioGroup optionType="button" buttonStyle="solid">
+                {INVOICE_KINDS.filter((k) => kinds.includes(k)).map((k) => (
+                  <Radio.Button key={k} value={k} disabled={k === 'special' && !company}>
+                    {INVOICE_KIND_NAMES[k]}
+                  </Radio.Button>
+                ))}
+              </FormRadioGroup>
+            </Form.Item>
+            {company && (
+              <>
+                <Form.Item
+                  name="address"
+                  label={special ? '注册地址' : '注册地址（选填）'}
+                  rules={[...requiredIf(special, '请输入注册地址'), ...fieldRules(ZInvoiceApply, 'address')]}
+                >
+                  <Input maxLength={limit('address')} autoComplete="off" />
+                </Form.Item>
+                <Form.Item
+                  name="phone"
+                  label={special ? '注册电话' : '注册电话（选填）'}
+                  rules={[...requiredIf(special, '请输入注册电话'), ...fieldRules(ZInvoiceApply, 'phone')]}
+                >
+                  <Input maxLength={30} inputMode="tel" autoComplete="off" />
+                </Form.Item>
+                <Form.Item
+                  name="bank"
+                  label={special ? '开户银行' : '开户银行（选填）'}
+                  rules={[...requiredIf(special, '请输入开户银行'), ...fieldRules(ZInvoiceApply, 'bank')]}
+                >
+                  <Input maxLength={limit('bank')} autoComplete="off" />
+                </Form.Item>
+                <Form.Item
+                  name="bankAccount"
+                  label={special ? '银行账号' : '银行账号（选填）'}
+                  rules={[...requiredIf(special, '请输入银行账号'), ...fieldRules(ZInvoiceApply, 'bankAccount')]}
+                >
+                  <Input maxLength={40} inputMode="numeric" autoComplete="off" />
+                </Form.Item>
+              </>
+            )}
+            <Form.Item
+              name="email"
+              label="接收邮箱"
+              extra="电子发票将发送到此邮箱"
+              rules={fieldRules(ZInvoiceApply, 'email')}
+            >
+              <Input type="email" inputMode="email" maxLength={limit('email')} autoComplete="email" />
+            </Form.Item>
+            <Form.Item
+              name="amount"
+              label="开票金额（元）"
+              required
+              dependencies={['orderId']}
+              rules={[
+                {
+                  validator: async (_rule, value: string | undefined) => {
+                    if (!chosen) return;
+                    const parsed = invoiceAmount(value, chosen.invoiceableFen);
+                    if ('error' in parsed) throw new Error(parsed.error);
+                  },
                 },
-              },
-            ]}
-          >
-            <Input
-              prefix="¥"
-              suffix="元"
-              inputMode="decimal"
-              placeholder={chosen ? `最多 ${money(chosen.invoiceableFen)}` : '请先选择订单'}
-            />
-          </Form.Item>
-          <Form.Item name="remark" label="备注" rules={fieldRules(ZInvoiceApply, 'remark')}>
-            <Input.TextArea rows={3} maxLength={limit('remark')} showCount placeholder="选填" />
-          </Form.Item>
+              ]}
+            >
+              <Input
+                prefix="¥"
+                suffix="元"
+                inputMode="decimal"
+                placeholder={chosen ? `最多 ${money(chosen.invoiceableFen)}` : '请先选择订单'}
+              />
+            </Form.Item>
+            <Form.Item name="remark" label="备注" rules={fieldRules(ZInvoiceApply, 'remark')}>
+              <Input.TextArea rows={3} maxLength={limit('remark')} showCount placeholder="选填" />
+            </Form.Item>
+          </div>
         </Form>
       )}
     </Drawer>
@@ -325,8 +360,6 @@ export default function MyInvoicesPage() {
   const fromLink = Number(search.get('apply')) || undefined;
   const [applying, setApplying] = useState<{ orderId?: number } | null>(fromLink ? { orderId: fromLink } : null);
   const [viewing, setViewing] = useState<TInvoice | null>(null);
-  const rules = useQuery({ queryKey: invoiceKeys.applyRules(), queryFn: invoiceSettingsApi.applyRules });
-  const closed = rules.data?.enabled === false;
   const reload = () => void table.current?.reload();
   const closeApply = () => {
     setApplying(null);
@@ -337,34 +370,18 @@ export default function MyInvoicesPage() {
   };
   return (
     <>
-      {closed && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message="暂不接受开票申请"
-          description={rules.data?.note ? <span style={{ whiteSpace: 'pre-wrap' }}>{rules.data.note}</span> : undefined}
-        />
-      )}
       <InvoiceList
         scope="mine"
         table={table}
         onOpen={setViewing}
         toolbar={[
-          <Button
-            key="apply"
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={closed}
-            title={closed ? '暂不接受开票申请' : undefined}
-            onClick={() => setApplying({})}
-          >
+          <Button key="apply" type="primary" icon={<PlusOutlined />} onClick={() => setApplying({})}>
             申请开票
           </Button>,
         ]}
       />
       {/* Mounted per opening: each application starts from a fresh form and fresh amounts. */}
-      {applying && <ApplyDrawer orderId={applying.orderId} rules={rules.data} onClose={closeApply} onSaved={reload} />}
+      {applying && <ApplyDrawer orderId={applying.orderId} onClose={closeApply} onSaved={reload} />}
       {viewing && <InvoiceDrawer scope="mine" id={viewing.id} onClose={() => setViewing(null)} />}
     </>
   );

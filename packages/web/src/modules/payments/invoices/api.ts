@@ -11,8 +11,10 @@ export const invoiceKeys = {
   all: ['payments', 'invoices'] as const,
   detail: (scope: TInvoiceScope, id: number) => [...invoiceKeys.all, scope, id] as const,
   invoiceable: () => [...invoiceKeys.all, 'invoiceable-orders'] as const,
-  settings: () => [...invoiceKeys.all, 'settings'] as const,
-  applyRules: () => [...invoiceKeys.all, 'apply-rules'] as const,
+  /** A payee's 开票设置: the caller's own (undefined), or the one an operator names (0 the tenant itself). */
+  settings: (payee?: number) => [...invoiceKeys.all, 'settings', payee ?? 'mine'] as const,
+  /** The rules of an order's payee, for the application form. */
+  applyRules: (orderId: number) => [...invoiceKeys.all, 'apply-rules', orderId] as const,
 };
 
 /** The lists that issue and reject: 开票管理 and 开票运营. */
@@ -38,9 +40,14 @@ export const invoicesApi = {
     api.download(routePath('get', '/systemfile/files/{id}', { id: fileId }), {}, fileName || '发票.pdf'),
 };
 
-/** 开票设置 (the payee's), and what the 申请开票 form reads of it (anyone who pays). */
+/**
+ * 开票设置 (each payee's own: the caller's, or the payee an operator names, 0 the tenant itself), and
+ * what the 申请开票 form reads of the settings of the order's payee (its payer).
+ */
 export const invoiceSettingsApi = {
-  get: () => apiCall.get('/payments/invoice-settings'),
-  save: (body: ApiBody<'put', '/payments/invoice-settings'>) => apiCall.put('/payments/invoice-settings', { body }),
-  applyRules: () => apiCall.get('/payments/invoice-settings/apply-rules'),
+  get: (payee?: number) =>
+    apiCall.get('/payments/invoice-settings', { query: payee === undefined ? undefined : { payee } }),
+  save: (body: ApiBody<'put', '/payments/invoice-settings'>, payee?: number) =>
+    apiCall.put('/payments/invoice-settings', { body, query: payee === undefined ? undefined : { payee } }),
+  applyRules: (orderId: number) => apiCall.get('/payments/invoice-settings/apply-rules', { query: { orderId } }),
 };

@@ -5,6 +5,7 @@ import {
   type TInvoice,
   type TInvoiceDetail,
   type TInvoiceScope,
+  type TInvoiceSeller,
   ZInvoiceIssue,
   ZInvoiceReject,
 } from '@shetuan/shared/payments';
@@ -299,6 +300,7 @@ export function InvoiceDetailView({ scope, detail: d }: { scope: TInvoiceScope; 
           { key: 'paid', label: '支付时间', children: timeText(d.order.paidAt) },
         ]}
       />
+      {scope !== 'mine' && <SellerView seller={d.seller} />}
       <div>
         <Typography.Title level={5}>订单明细</Typography.Title>
         <Table<Line>
@@ -323,6 +325,46 @@ export function InvoiceDetailView({ scope, detail: d }: { scope: TInvoiceScope; 
   );
 }
 
+/** 未设置 for a seller's field the payee has not filled in its 开票设置. */
+const unset = (text: string) => text || '未设置';
+
+/**
+ * The seller (销售方) as the application's payee's 开票设置 say it: what 开票管理 prints on the
+ * invoice (a society's own, or the tenant's).
+ */
+function SellerView({ seller }: { seller: TInvoiceSeller }) {
+  const phone = useIsPhone();
+  return (
+    <Descriptions
+      size="small"
+      bordered={!phone}
+      column={{ xs: 1, sm: 1, md: 2 }}
+      title="销售方（收款方的开票设置）"
+      items={[
+        { key: 'name', label: '销售方名称', children: unset(seller.name) },
+        { key: 'taxNo', label: '纳税人识别号', children: unset(seller.taxNo) },
+        {
+          key: 'addressPhone',
+          label: '地址、电话',
+          children: <span style={{ overflowWrap: 'anywhere' }}>{unset(seller.addressPhone)}</span>,
+        },
+        {
+          key: 'bank',
+          label: '开户行及账号',
+          children: <span style={{ overflowWrap: 'anywhere' }}>{unset(seller.bank)}</span>,
+        },
+      ]}
+    />
+  );
+}
+
+/** 开票's seller line: the name and taxpayer number, that the payee has not set it, or nothing yet. */
+function sellerLine(seller: TInvoiceSeller | undefined, failed: boolean): string {
+  if (!seller) return failed ? '—' : '…';
+  if (!seller.name) return '未设置（开票设置）';
+  return seller.taxNo ? `${seller.name}（${seller.taxNo}）` : seller.name;
+}
+
 /** A PDF only: the issued invoice as the tax system gave it. */
 export const INVOICE_ACCEPT = ['pdf'] as const;
 
@@ -341,6 +383,13 @@ export function IssueDialog({
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ files: UploadedFile[]; invoiceNo: string }>();
   const [saving, setSaving] = useState(false);
+  // The seller to print: from the detail (the payee's 开票设置), shared with the drawer's query.
+  const detail = useQuery({
+    queryKey: invoiceKeys.detail(scope, invoice?.id ?? 0),
+    queryFn: () => invoicesApi.get(scope, invoice?.id ?? 0),
+    enabled: invoice !== null,
+  });
+  const seller = invoice && detail.data?.id === invoice.id ? detail.data.seller : undefined;
   return (
     <Modal
       open={invoice !== null}
@@ -371,6 +420,11 @@ export function IssueDialog({
               { key: 'type', label: '发票类型', children: invoice.invoiceTypeName },
               { key: 'amount', label: '开票金额', children: money(invoice.amountFen) },
               { key: 'email', label: '接收邮箱', children: invoice.email },
+              {
+                key: 'seller',
+                label: '销售方',
+                children: <span style={{ overflowWrap: 'anywhere' }}>{sellerLine(seller, detail.isError)}</span>,
+              },
             ]}
           />
           <Form

@@ -119,7 +119,8 @@ describe('收款方: a society collects its own dues (代收), sees its own mone
     await page.getByRole('heading', { name: '示范市计算机学会的钱包' }).waitFor();
     await screenshot(page, 'payees-society-wallet-phone');
     await page.context().close();
-  });
+    // A whole working session of the society's administrator: orders, a refund, wallet, withdrawal, settings.
+  }, 120_000);
 
   it('the operators find the society’s withdrawal by the payee filter, and its invoicing settings', async () => {
     const admin = await consoleAs(browser, ADMIN);

@@ -177,12 +177,12 @@ describe('the form engine: design, logic, publish, fill in, statistics', () => {
     await admin.getByRole('button', { name: /确\s*定/ }).click();
     await admin.waitForURL(/\/new\/project\/form\/editor\?key=\w+$/);
     const canvas = admin.locator('section[aria-label="画布"]');
-    await canvas.getByRole('button', { name: '题目：姓名' }).getByRole('button', { name: '删除' }).click();
+    await canvas.getByRole('group', { name: '题目：姓名' }).getByRole('button', { name: '删除' }).click();
     await admin.getByText('此项为固定项，不可删除').waitFor();
     await admin.locator('aside[aria-label="组件库"]').getByRole('button', { name: '单位', exact: true }).click();
     await admin.getByRole('button', { name: /^(save )?保\s*存$/ }).click();
     await admin.getByText('保存成功').first().waitFor();
-    await canvas.getByRole('button', { name: '题目：单位' }).getByRole('button', { name: '删除' }).click();
+    await canvas.getByRole('group', { name: '题目：单位' }).getByRole('button', { name: '删除' }).click();
     await admin.getByText('删除成功').waitFor();
     expect(await canvas.getByRole('button', { name: /^题目：/ }).count()).toBe(2);
     await admin.getByRole('button', { name: /已保存$/ }).waitFor();

@@ -99,7 +99,7 @@ describe('导入: old forms through the dialog, then filled in', () => {
     await panel.getByLabel('标题', { exact: true }).fill('部门');
     await palette.getByRole('button', { name: '单行文本', exact: true }).click();
     await panel.getByLabel('标题', { exact: true }).fill('职务');
-    const row = canvas.getByRole('button', { name: '行容器：行容器' });
+    const row = canvas.getByRole('group', { name: '行容器：行容器' });
     expect(await row.getByRole('button', { name: /^题目：/ }).allTextContents()).toHaveLength(2);
     await screenshot(admin, 'form-import-rules-row');
     await admin.getByRole('button', { name: /^(save )?保\s*存$/ }).click();

@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { answerLines, FormRefusal, type TPublicForm } from '@shetuan/shared/forms';
+import { answerLines, FormRefusal } from '@shetuan/shared/forms';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, ConfigProvider, Descriptions, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Descriptions, Result, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -9,43 +9,10 @@ import { feedback } from '../../app/feedback';
 import type { ApiError } from '../../app/request';
 import { session } from '../../app/session';
 import { deviceId, formApi, formKeys, formPaths, usePublicForm } from './api';
+import { FormFrame, FormTitle } from './FormFrame';
 import { FormRenderer } from './renderer/FormRenderer';
 
 const DRAFT_DEBOUNCE_MS = 1000;
-
-/** The page frame of a public form: its theme's colours, head image and background. */
-export function FormFrame({ form, children }: { form: Pick<TPublicForm, 'theme'>; children: React.ReactNode }) {
-  const t = form.theme;
-  return (
-    <ConfigProvider theme={{ token: { colorPrimary: t.primaryColor } }}>
-      <div
-        className="form-frame"
-        style={{
-          minHeight: '100vh',
-          background: t.backgroundImage ? `url(${t.backgroundImage}) center / cover fixed` : t.backgroundColor,
-          padding: '24px 12px',
-        }}
-      >
-        <div style={{ maxWidth: 760, margin: '0 auto' }}>
-          {t.headImage && (
-            <img
-              src={t.headImage}
-              alt=""
-              style={{
-                width: '100%',
-                maxHeight: 200,
-                objectFit: 'cover',
-                borderRadius: '8px 8px 0 0',
-                display: 'block',
-              }}
-            />
-          )}
-          {children}
-        </div>
-      </div>
-    </ConfigProvider>
-  );
-}
 
 /**
  * /s/{key} and /project/write?key= (spec 001 §2.1): fill in a published form, as a visitor or
@@ -85,29 +52,26 @@ export default function FillPage() {
   );
 
   if (!key || form.isError) {
-    return <Result status="404" title={(form.error as ApiError | null)?.message || '表单不存在或已删除'} />;
+    return (
+      <main>
+        <Result status="404" title={(form.error as ApiError | null)?.message || '表单不存在或已删除'} />
+      </main>
+    );
   }
   if (form.isPending || (!form.data.closedReason && draft.isPending)) {
     return (
-      <div style={{ maxWidth: 760, margin: '40px auto', padding: 12 }}>
+      <main style={{ maxWidth: 760, margin: '40px auto', padding: 12 }}>
         <Skeleton active paragraph={{ rows: 8 }} />
-      </div>
+      </main>
     );
   }
   const data = form.data;
-  const header = (
-    <div style={{ textAlign: 'center', marginBottom: 16 }}>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {data.name}
-      </Typography.Title>
-      {data.description && <Typography.Paragraph type="secondary">{data.description}</Typography.Paragraph>}
-    </div>
-  );
+  const header = <FormTitle name={data.name} description={data.description} />;
 
   if (done) {
     const lines = answerLines(data.schema, done.values);
     return (
-      <FormFrame form={data}>
+      <FormFrame form={data} standalone>
         <Card className="print-sheet">
           {header}
           <Result status="success" title={done.thanksText} subTitle={`答卷编号：${done.serial}`} className="no-print" />
@@ -133,7 +97,7 @@ export default function FillPage() {
 
   if (data.closedReason) {
     return (
-      <FormFrame form={data}>
+      <FormFrame form={data} standalone>
         <Card>
           {header}
           <Result status="info" title={data.closedReason} />
@@ -143,7 +107,7 @@ export default function FillPage() {
   }
   if (data.loginRequired && !session.isLoggedIn()) {
     return (
-      <FormFrame form={data}>
+      <FormFrame form={data} standalone>
         <Card>
           {header}
           <Result
@@ -167,7 +131,7 @@ export default function FillPage() {
   }
 
   return (
-    <FormFrame form={data}>
+    <FormFrame form={data} standalone>
       <Card>
         {header}
         <FormRenderer

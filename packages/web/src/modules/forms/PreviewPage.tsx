@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 import { feedback } from '../../app/feedback';
-import { FormFrame } from './FillPage';
+import { FormFrame } from './FormFrame';
 import { FormShell } from './FormShell';
 import { FormRenderer } from './renderer/FormRenderer';
 

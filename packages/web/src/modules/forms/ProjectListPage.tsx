@@ -9,7 +9,7 @@ import {
 import { FORM_STATUS_NAMES, FORMS_PAGES, FormStatus, type TFormRow } from '@shetuan/shared/forms';
 import { useQuery } from '@tanstack/react-query';
 import { Popconfirm, Space, Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback';
 import { useCan } from '../../platform/auth/can';
@@ -26,6 +26,15 @@ const TABS = [
 ];
 
 const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'warning' };
+
+/** The form's name as a link that wraps onto more lines, left-aligned like the other cells. */
+const NAME_LINK: CSSProperties = {
+  paddingInline: 0,
+  height: 'auto',
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  textAlign: 'start',
+};
 
 /** /project/my: my forms — design, publish or stop, share, statistics, copy, delete to the recycle bin. */
 export default function ProjectListPage() {
@@ -58,8 +67,12 @@ export default function ProjectListPage() {
     {
       title: '表单名称',
       dataIndex: 'name',
+      // The other columns have their widths (the table's layout is fixed, for 模板's ellipsis), this
+      // one what is left: a long name wraps inside it (a link button kept one line and ran over 类型).
       render: (_, r) => (
-        <LinkButton onClick={() => void navigate(`/project/form/editor?key=${r.key}`)}>{r.name}</LinkButton>
+        <LinkButton style={NAME_LINK} onClick={() => void navigate(`/project/form/editor?key=${r.key}`)}>
+          {r.name}
+        </LinkButton>
       ),
     },
     { title: '类型', dataIndex: 'kindName', width: 110 },
@@ -89,7 +102,7 @@ export default function ProjectListPage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 330,
+      width: 260,
       render: (_, r) => (
         <Space size={12} wrap>
           <LinkButton onClick={() => void navigate(`/project/form/editor?key=${r.key}`)}>设计</LinkButton>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Result, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Col, Result, Row, Skeleton, Statistic } from 'antd';
 import { useSearchParams } from 'react-router';
 import { formApi, formKeys, usePublicForm } from './api';
-import { FormFrame } from './FillPage';
+import { FormFrame, FormTitle } from './FormFrame';
 import { FieldStatCard } from './StatisticsPage';
 
 /** /project/public/result?key=: the choice questions' statistics, where the form makes them public. */
@@ -17,14 +17,21 @@ export default function PublicResultPage() {
     retry: false,
   });
   if (!key || form.isError || result.isError)
-    return <Result status="info" title={(result.error ?? form.error)?.message || '表单不存在或已删除'} />;
-  if (!form.data || !result.data) return <Skeleton active />;
+    return (
+      <main>
+        <Result status="info" title={(result.error ?? form.error)?.message || '表单不存在或已删除'} />
+      </main>
+    );
+  if (!form.data || !result.data)
+    return (
+      <main style={{ maxWidth: 760, margin: '40px auto', padding: 12 }}>
+        <Skeleton active />
+      </main>
+    );
   return (
-    <FormFrame form={form.data}>
+    <FormFrame form={form.data} standalone>
       <Card>
-        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
-          {form.data.name} · 结果
-        </Typography.Title>
+        <FormTitle name={`${form.data.name} · 结果`} />
         <Statistic title="答卷总数" value={result.data.total} style={{ marginBottom: 16 }} />
         <Row gutter={[16, 16]}>
           {result.data.fields.map((s) => (

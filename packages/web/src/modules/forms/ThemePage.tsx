@@ -7,7 +7,7 @@ import { uploadImage } from '../../platform/files/upload-image';
 import { CoverField } from '../../platform/widgets/ImageCropper';
 import { formApi } from './api';
 import { HexColorPicker } from './designer/HexColorPicker';
-import { FormFrame } from './FillPage';
+import { FormFrame } from './FormFrame';
 import { FormShell, useSaveDetail } from './FormShell';
 import { FormRenderer } from './renderer/FormRenderer';
 

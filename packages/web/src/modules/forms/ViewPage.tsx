@@ -1,7 +1,7 @@
-import { Card, Result, Skeleton, Typography } from 'antd';
+import { Card, Result, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
 import { usePublicForm } from './api';
-import { FormFrame } from './FillPage';
+import { FormFrame, FormTitle } from './FormFrame';
 import { FormRenderer } from './renderer/FormRenderer';
 
 /** /project/view?key=: a published form to look at, read-only. */
@@ -9,14 +9,22 @@ export default function ViewPage() {
   const [search] = useSearchParams();
   const key = search.get('key') ?? '';
   const form = usePublicForm(key);
-  if (!key || form.isError) return <Result status="404" title={form.error?.message || '表单不存在或已删除'} />;
-  if (!form.data) return <Skeleton active />;
+  if (!key || form.isError)
+    return (
+      <main>
+        <Result status="404" title={form.error?.message || '表单不存在或已删除'} />
+      </main>
+    );
+  if (!form.data)
+    return (
+      <main style={{ maxWidth: 760, margin: '40px auto', padding: 12 }}>
+        <Skeleton active />
+      </main>
+    );
   return (
-    <FormFrame form={form.data}>
+    <FormFrame form={form.data} standalone>
       <Card>
-        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
-          {form.data.name}
-        </Typography.Title>
+        <FormTitle name={form.data.name} />
         <FormRenderer schema={form.data.schema} disabled preview />
       </Card>
     </FormFrame>

@@ -26,7 +26,7 @@ import {
   type TFormSchema,
   withoutField,
 } from '@shetuan/shared/forms';
-import { Button, Col, Empty, Form, Modal, Row, Space, Tabs, Tooltip, Typography } from 'antd';
+import { Button, Col, Empty, Form, Grid, Modal, Row, Space, Tabs, Tooltip, Typography } from 'antd';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { feedback } from '../../../app/feedback';
 import { FormRenderer } from '../renderer/FormRenderer';
@@ -81,6 +81,9 @@ function PaletteButton({ itemKey, name, onAdd }: { itemKey: string; name: string
  * The form designer (spec 002 §2): palette 266 px on the left (click or drag to add), the canvas
  * in the centre (drag to reorder, copy, delete, 预览 and 清空, undo and redo), the right panel
  * 320 px with 组件配置 and 表单配置; the preview dialog is 800 px. Variants keep their fixed fields.
+ * Where the three do not fit side by side they wrap, and on a phone (below 768 px) they stand one
+ * under another, each the screen's width: the palette four buttons a row, the canvas's labels
+ * above the answers (as the fill page puts them on a phone).
  */
 export function Designer({
   schema,
@@ -103,6 +106,7 @@ export function Designer({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const { setNodeRef: canvasRef } = useDroppable({ id: 'canvas' });
+  const phone = Grid.useBreakpoint().md === false;
   const selected = schema.fields.find((f) => f.id === selectedId) ?? null;
   // The kind's fixed questions come marked from the server (its kinds are data: modules and tenants).
   const fixedIds = new Set(schema.fields.filter((f) => f.fixed).map((f) => f.id));
@@ -183,11 +187,12 @@ export function Designer({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ids change exactly when idsKey does
   const sortableIds = useMemo(() => schema.fields.map((f) => f.id), [idsKey]);
   const { labelPosition, labelWidth, gutter } = schema.settings;
+  const labelsAbove = labelPosition === 'top' || phone;
   const labelCol = useMemo(
-    () => (labelPosition === 'top' ? undefined : { flex: `0 0 ${labelWidth}px` }),
-    [labelPosition, labelWidth],
+    () => (labelsAbove ? undefined : { flex: `0 0 ${labelWidth}px` }),
+    [labelsAbove, labelWidth],
   );
-  const wrapperCol = useMemo(() => (labelPosition === 'top' ? undefined : { flex: 1 }), [labelPosition]);
+  const wrapperCol = useMemo(() => (labelsAbove ? undefined : { flex: 1, style: { minWidth: 0 } }), [labelsAbove]);
   const rowStyle = useMemo(() => ({ display: 'flex', flexWrap: 'wrap' as const, marginInline: -gutter / 2 }), [gutter]);
 
   const onDragEnd = (e: DragEndEvent) => {
@@ -212,12 +217,12 @@ export function Designer({
       onDragCancel={() => setDragging(null)}
       onDragEnd={onDragEnd}
     >
-      <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}>
         <aside
           aria-label="组件库"
           style={{
-            width: PALETTE_WIDTH,
-            flex: `0 0 ${PALETTE_WIDTH}px`,
+            flex: phone ? '1 1 100%' : `0 0 ${PALETTE_WIDTH}px`,
+            minWidth: 0,
             background: '#fff',
             borderRadius: 8,
             padding: 12,
@@ -230,7 +235,7 @@ export function Designer({
               </Typography.Text>
               <Row gutter={[8, 8]}>
                 {group.items.map((item) => (
-                  <Col span={12} key={item.key}>
+                  <Col span={phone ? 6 : 12} key={item.key}>
                     <PaletteButton itemKey={item.key} name={item.name} onAdd={() => insert(item.key)} />
                   </Col>
                 ))}
@@ -239,8 +244,17 @@ export function Designer({
           ))}
         </aside>
 
-        <section aria-label="画布" style={{ flex: 1, minWidth: 0, background: '#fff', borderRadius: 8, padding: 12 }}>
-          <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
+        <section
+          aria-label="画布"
+          style={{
+            flex: phone ? '1 1 100%' : '1 1 360px',
+            minWidth: 0,
+            background: '#fff',
+            borderRadius: 8,
+            padding: 12,
+          }}
+        >
+          <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 8, marginBottom: 12 }}>
             <Space>
               <Tooltip title="撤销">
                 <Button icon={<UndoOutlined />} aria-label="撤销" disabled={!canUndo} onClick={undo} />
@@ -249,7 +263,7 @@ export function Designer({
                 <Button icon={<RedoOutlined />} aria-label="重做" disabled={!canRedo} onClick={redo} />
               </Tooltip>
             </Space>
-            <Space>
+            <Space wrap>
               {readImport && (
                 <ImportDialog
                   read={readImport}
@@ -269,7 +283,7 @@ export function Designer({
             </Space>
           </div>
           <Form
-            layout={labelPosition === 'top' ? 'vertical' : 'horizontal'}
+            layout={labelsAbove ? 'vertical' : 'horizontal'}
             labelCol={labelCol}
             wrapperCol={wrapperCol}
             labelAlign={schema.settings.labelPosition === 'left' ? 'left' : 'right'}
@@ -289,6 +303,7 @@ export function Designer({
                           field={x}
                           selected={x.id === selectedId}
                           gutter={inner}
+                          compact={phone}
                           onSelect={onSelectField}
                           onCopy={onCopyField}
                           onDelete={onDeleteField}
@@ -314,8 +329,8 @@ export function Designer({
         <aside
           aria-label="配置"
           style={{
-            width: PANEL_WIDTH,
-            flex: `0 0 ${PANEL_WIDTH}px`,
+            flex: phone ? '1 1 100%' : `0 0 ${PANEL_WIDTH}px`,
+            minWidth: 0,
             background: '#fff',
             borderRadius: 8,
             padding: '0 12px 12px',

@@ -80,7 +80,13 @@ export function RowSettings({ field, onChange }: { field: TFormField; onChange: 
         />
       </Form.Item>
       <Form.Item label={`容器内间距：${p.gutter ?? '同表单'}${p.gutter === undefined ? '' : 'px'}`}>
-        <Slider min={0} max={48} value={p.gutter ?? 16} onChange={(gutter) => set({ gutter })} />
+        <Slider
+          min={0}
+          max={48}
+          value={p.gutter ?? 16}
+          ariaLabelForHandle="容器内间距"
+          onChange={(gutter) => set({ gutter })}
+        />
       </Form.Item>
     </>
   );

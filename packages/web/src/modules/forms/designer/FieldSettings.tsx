@@ -97,7 +97,7 @@ export function FieldSettings({
         </>
       )}
       <Form.Item label={`宽度：${field.span}/24${field.row ? '（行容器内）' : ''}`}>
-        <Slider min={1} max={24} value={field.span} onChange={(span) => set({ span })} />
+        <Slider min={1} max={24} value={field.span} ariaLabelForHandle="宽度" onChange={(span) => set({ span })} />
       </Form.Item>
       {onRow && rows.length > 0 && field.type !== 'ROW' && field.type !== 'PAGINATION' && (
         <Form.Item label="所在行容器">
@@ -208,12 +208,21 @@ export function FieldSettings({
           )}
           {field.type === 'SELECT' && (
             <Form.Item label="可多选">
-              <Switch checked={Boolean(field.props.multiple)} onChange={(multiple) => setProps({ multiple })} />
+              <Switch
+                aria-label="可多选"
+                checked={Boolean(field.props.multiple)}
+                onChange={(multiple) => setProps({ multiple })}
+              />
             </Form.Item>
           )}
           {(field.type === 'CHECKBOX' || field.type === 'IMAGE_SELECT') && (
             <Form.Item label="最多选择几项（不填不限）">
-              <InputNumber min={1} value={field.props.max} onChange={(max) => setProps({ max: max ?? undefined })} />
+              <InputNumber
+                aria-label="最多选择几项"
+                min={1}
+                value={field.props.max}
+                onChange={(max) => setProps({ max: max ?? undefined })}
+              />
             </Form.Item>
           )}
         </>
@@ -222,6 +231,7 @@ export function FieldSettings({
       {TEXT.has(field.type) && (
         <Form.Item label="最多字数">
           <InputNumber
+            aria-label="最多字数"
             min={1}
             max={field.type === 'INPUT' ? 200 : 20000}
             value={field.props.maxLength}
@@ -233,6 +243,7 @@ export function FieldSettings({
       {field.type === 'TEXTAREA' && (
         <Form.Item label="行数">
           <InputNumber
+            aria-label="行数"
             min={1}
             max={30}
             value={field.props.rows ?? 4}
@@ -243,17 +254,31 @@ export function FieldSettings({
       {(field.type === 'NUMBER_INPUT' || field.type === 'SLIDER') && (
         <Space wrap>
           <Form.Item label="最小值">
-            <InputNumber value={field.props.min} onChange={(v) => setProps({ min: v ?? undefined })} />
+            <InputNumber
+              aria-label="最小值"
+              value={field.props.min}
+              onChange={(v) => setProps({ min: v ?? undefined })}
+            />
           </Form.Item>
           <Form.Item label="最大值">
-            <InputNumber value={field.props.max} onChange={(v) => setProps({ max: v ?? undefined })} />
+            <InputNumber
+              aria-label="最大值"
+              value={field.props.max}
+              onChange={(v) => setProps({ max: v ?? undefined })}
+            />
           </Form.Item>
           <Form.Item label="步长">
-            <InputNumber min={0.01} value={field.props.step} onChange={(v) => setProps({ step: v ?? undefined })} />
+            <InputNumber
+              aria-label="步长"
+              min={0.01}
+              value={field.props.step}
+              onChange={(v) => setProps({ step: v ?? undefined })}
+            />
           </Form.Item>
           {field.type === 'NUMBER_INPUT' && (
             <Form.Item label="小数位数">
               <InputNumber
+                aria-label="小数位数"
                 min={0}
                 max={10}
                 value={field.props.precision}
@@ -283,6 +308,7 @@ export function FieldSettings({
       {field.type === 'RATE' && (
         <Form.Item label="最高分">
           <InputNumber
+            aria-label="最高分"
             min={1}
             max={10}
             value={field.props.max ?? 5}
@@ -294,6 +320,7 @@ export function FieldSettings({
         <>
           <Form.Item label="最多文件数">
             <InputNumber
+              aria-label="最多文件数"
               min={1}
               max={50}
               value={field.props.limit ?? 1}
@@ -302,6 +329,7 @@ export function FieldSettings({
           </Form.Item>
           <Form.Item label="单个文件大小上限（MB）">
             <InputNumber
+              aria-label="单个文件大小上限"
               min={1}
               max={1024}
               value={field.props.maxSizeMb ?? 10}
@@ -310,6 +338,7 @@ export function FieldSettings({
           </Form.Item>
           <Form.Item label="允许的格式（不填为常见文档与图片）">
             <Select
+              aria-label="允许的格式"
               mode="tags"
               value={field.props.accept ?? []}
               tokenSeparators={[',', '，', ' ']}
@@ -324,6 +353,7 @@ export function FieldSettings({
       {field.type === 'PROVINCE_CITY' && (
         <Form.Item label="选到哪一级">
           <Select
+            aria-label="选到哪一级"
             value={field.props.level ?? 3}
             options={[
               { value: 1, label: '省' },
@@ -338,6 +368,7 @@ export function FieldSettings({
         <>
           <Form.Item label="列（回车添加）">
             <Select
+              aria-label="列"
               mode="tags"
               value={field.props.columns ?? []}
               onChange={(columns: string[]) => setProps({ columns: columns.slice(0, 10) })}
@@ -345,6 +376,7 @@ export function FieldSettings({
           </Form.Item>
           <Form.Item label="初始行数（之后添加的行可删除）">
             <InputNumber
+              aria-label="初始行数"
               min={1}
               max={50}
               value={field.props.initialRows ?? 1}
@@ -355,7 +387,12 @@ export function FieldSettings({
       )}
       {field.type === 'DIVIDER' && (
         <Form.Item label="线上文字">
-          <Input value={field.props.text ?? ''} maxLength={100} onChange={(e) => setProps({ text: e.target.value })} />
+          <Input
+            aria-label="线上文字"
+            value={field.props.text ?? ''}
+            maxLength={100}
+            onChange={(e) => setProps({ text: e.target.value })}
+          />
         </Form.Item>
       )}
       {(field.type === 'IMAGE' || field.type === 'IMAGE_CAROUSEL') && (

@@ -51,7 +51,13 @@ export function FormSettingsPanel({
         />
       </Form.Item>
       <Form.Item label={`栅格间距：${settings.gutter}px`}>
-        <Slider min={0} max={48} value={settings.gutter} onChange={(gutter) => set({ gutter })} />
+        <Slider
+          min={0}
+          max={48}
+          value={settings.gutter}
+          ariaLabelForHandle="栅格间距"
+          onChange={(gutter) => set({ gutter })}
+        />
       </Form.Item>
       <Form.Item label="提交按钮文字">
         <Input
@@ -65,7 +71,7 @@ export function FormSettingsPanel({
         <HexColorPicker value={settings.submitColor} onChange={(submitColor) => set({ submitColor })} />
       </Form.Item>
       <Form.Item label="显示重置按钮">
-        <Switch checked={settings.showReset} onChange={(showReset) => set({ showReset })} />
+        <Switch aria-label="显示重置按钮" checked={settings.showReset} onChange={(showReset) => set({ showReset })} />
       </Form.Item>
       <Form.Item label="题目编号">
         <Switch aria-label="题目编号" checked={settings.showNumber} onChange={(showNumber) => set({ showNumber })} />
@@ -93,7 +99,7 @@ export function FormSettingsPanel({
         />
       </Form.Item>
       <Form.Item label="整表只读">
-        <Switch checked={settings.disabled} onChange={(disabled) => set({ disabled })} />
+        <Switch aria-label="整表只读" checked={settings.disabled} onChange={(disabled) => set({ disabled })} />
       </Form.Item>
     </Form>
   );

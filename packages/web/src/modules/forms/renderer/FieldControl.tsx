@@ -1,52 +1,69 @@
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  type FileAnswer,
-  OTHER_OPTION_VALUE,
-  RATE_MAX,
-  type TFieldOption,
-  type TFormField,
-  UPLOAD_DEFAULT_MB,
-} from '@shetuan/shared/forms';
+import { OTHER_OPTION_VALUE, RATE_MAX, type TFormField } from '@shetuan/shared/forms';
 import {
   Button,
-  Carousel,
-  Cascader,
   Checkbox,
-  ColorPicker,
-  DatePicker,
   Divider,
-  Image,
   Input,
   InputNumber,
+  type InputProps,
   Radio,
   Rate,
   Select,
   Slider,
   Space,
   Switch,
-  TimePicker,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
-import { uploadWithProgress } from '../../../app/request';
-import { type ApiData, routePath } from '../../../app/typed-api';
-import { FileUpload } from '../../../platform/files/FileUpload';
-import type { UploadedFile } from '../../../platform/files/types';
-import { PhoneVerification, type PhoneVerificationValue } from '../../../platform/phone/PhoneVerification';
-import { regionPath, useRegionTree } from '../../../platform/region/api';
-import { RegionCascader } from '../../../platform/region/RegionCascader';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { RichTextView } from '../../../platform/richtext/RichTextView';
-import { MapLocation } from '../../../platform/widgets/MapLocation';
-import { SignaturePad } from '../../../platform/widgets/SignaturePad';
-import { TableInput } from '../../../platform/widgets/TableInput';
+import type { KindProps, UploadTarget } from './kinds/types';
 
-/** Where a form's files go: the public form's own upload (a visitor may use it), or the files service. */
-export interface UploadTarget {
-  path: string;
-  fields?: Record<string, string>;
+export type { UploadTarget } from './kinds/types';
+
+/**
+ * The controls that only some forms have, each its own chunk, fetched when a question of its kind
+ * first shows: a form of text boxes and choices (most of them) never downloads the date pickers,
+ * the upload, the region and cascader pickers, the map, the table, the signature pad or the
+ * colour picker. `preloadKinds` starts the downloads a schema needs as soon as it is known.
+ */
+const KIND_LOADERS = {
+  UPLOAD: () => import('./kinds/UploadAnswer'),
+  SIGN_PAD: () => import('./kinds/SignAnswer'),
+  PROVINCE_CITY: () => import('./kinds/RegionAnswer'),
+  INPUT_MAP: () => import('./kinds/MapAnswer'),
+  PHONE_VERIFICATION: () => import('./kinds/PhoneAnswer'),
+  TABLE_INPUT: () => import('./kinds/TableAnswer'),
+  CASCADER: () => import('./kinds/CascaderAnswer'),
+  COLOR: () => import('./kinds/ColorAnswer'),
+  DATE: () => import('./kinds/DateAnswer'),
+  DATE_RANGE: () => import('./kinds/DateAnswer'),
+  TIME: () => import('./kinds/DateAnswer'),
+  TIME_RANGE: () => import('./kinds/DateAnswer'),
+} satisfies Partial<Record<TFormField['type'], () => Promise<{ default: ComponentType<KindProps<never>> }>>>;
+type LazyType = keyof typeof KIND_LOADERS;
+const loadPictures = () => import('./kinds/Pictures');
+
+const LAZY_KINDS = new Map<LazyType, LazyExoticComponent<ComponentType<KindProps>>>(
+  Object.entries(KIND_LOADERS).map(([type, load]) => [
+    type as LazyType,
+    lazy(load as () => Promise<{ default: ComponentType<KindProps> }>),
+  ]),
+);
+const Pictures = lazy(loadPictures);
+
+/** Starts fetching the chunks of the controls these questions need (before they render). */
+export function preloadKinds(fields: readonly TFormField[]): void {
+  const types = new Set(fields.map((f) => f.type));
+  for (const type of types) {
+    if (type in KIND_LOADERS) void KIND_LOADERS[type as LazyType]().catch(() => undefined);
+    if (type === 'IMAGE' || type === 'IMAGE_CAROUSEL') void loadPictures().catch(() => undefined);
+  }
 }
-/** What either upload answers (multipart, so sent by uploadWithProgress, typed by the routes). */
-type SignatureUpload = ApiData<'post', '/project/public/forms/{key}/files'> | ApiData<'post', '/systemfile/upload'>;
+
+/** While a control's chunk is on its way: a box of a text box's height, so nothing below jumps. */
+function Pending({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<div style={{ minHeight: 32 }} />}>{children}</Suspense>;
+}
 
 interface ControlProps {
   field: TFormField;
@@ -55,15 +72,39 @@ interface ControlProps {
   id?: string;
   disabled?: boolean;
   upload?: UploadTarget;
+  /** The question's name for a control no label points at (its label hidden, or the designer's canvas). */
+  ariaLabel?: string;
   /** Form.Item's blur trigger (text and number checks run on blur). */
   onBlur?: () => void;
 }
 
-const DATE = 'YYYY-MM-DD';
-const DATE_TIME = 'YYYY-MM-DD HH:mm:ss';
-const TIME = 'HH:mm:ss';
-const toDay = (v: unknown, f: string) => (typeof v === 'string' && v ? dayjs(v, f) : null);
 const optionsOf = (f: TFormField) => (f.options ?? []).map((o) => ({ value: o.value, label: o.label }));
+
+/**
+ * A text question's keyboard and autofill from its personal type: a phone number brings the
+ * phone keypad (type and inputmode tel), an e-mail address the keyboard with @ (only the
+ * inputmode: type email would trim what is typed under the cursor), a name or a company the
+ * browser's autofill.
+ */
+const TEXT_INPUTS: Partial<Record<NonNullable<TFormField['personalType']>, InputProps>> = {
+  mobile: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  email: { inputMode: 'email', autoComplete: 'email' },
+  fullname: { autoComplete: 'name' },
+  company: { autoComplete: 'organization' },
+};
+
+/**
+ * A group of choices named by the question where no label names it (antd's groups take no name):
+ * a fieldset without its frame. Without a name, the choices as they are.
+ */
+function Named({ label, children }: { label?: string; children: ReactNode }) {
+  if (!label) return children;
+  return (
+    <fieldset aria-label={label} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      {children}
+    </fieldset>
+  );
+}
 
 /** The display-only types (nothing to answer). */
 export function DisplayField({ field }: { field: TFormField }) {
@@ -73,18 +114,11 @@ export function DisplayField({ field }: { field: TFormField }) {
     case 'DIVIDER':
       return <Divider>{field.props.text || undefined}</Divider>;
     case 'IMAGE':
-      return (field.props.images ?? []).length ? (
-        <Image src={field.props.images?.[0]} alt={field.label} style={{ maxWidth: '100%' }} preview={false} />
-      ) : null;
     case 'IMAGE_CAROUSEL':
       return (
-        <Carousel autoplay>
-          {(field.props.images ?? []).map((src) => (
-            <div key={src}>
-              <img src={src} alt={field.label} style={{ width: '100%', maxHeight: 320, objectFit: 'cover' }} />
-            </div>
-          ))}
-        </Carousel>
+        <Pending>
+          <Pictures field={field} />
+        </Pending>
       );
     default:
       return null;
@@ -92,27 +126,45 @@ export function DisplayField({ field }: { field: TFormField }) {
 }
 
 /** One answerable field's control: its value in the shape the schema stores (spec 002 §3). */
-export function FieldControl({ field, value, onChange, id, disabled, upload, onBlur }: ControlProps) {
+export function FieldControl({ field, value, onChange, id, disabled, upload, ariaLabel, onBlur }: ControlProps) {
   const p = field.props;
   const placeholder = field.placeholder;
   const set = (v: unknown) => onChange?.(v);
+  const Kind = LAZY_KINDS.get(field.type as LazyType);
+  if (Kind)
+    return (
+      <Pending>
+        <Kind
+          field={field}
+          value={value}
+          onChange={set}
+          id={id}
+          disabled={disabled}
+          ariaLabel={ariaLabel}
+          upload={upload}
+        />
+      </Pending>
+    );
   switch (field.type) {
     case 'INPUT':
       return (
         <Input
           id={id}
+          aria-label={ariaLabel}
           value={(value as string) ?? ''}
           placeholder={placeholder}
           maxLength={p.maxLength ?? 200}
           disabled={disabled}
           onBlur={onBlur}
           onChange={(e) => set(e.target.value)}
+          {...(field.personalType ? TEXT_INPUTS[field.personalType] : undefined)}
         />
       );
     case 'TEXTAREA':
       return (
         <Input.TextArea
           id={id}
+          aria-label={ariaLabel}
           value={(value as string) ?? ''}
           placeholder={placeholder}
           rows={p.rows ?? 4}
@@ -124,11 +176,22 @@ export function FieldControl({ field, value, onChange, id, disabled, upload, onB
         />
       );
     case 'NUMBER_INPUT':
-      return <NumberAnswer field={field} value={value} onChange={set} id={id} disabled={disabled} onBlur={onBlur} />;
+      return (
+        <NumberAnswer
+          field={field}
+          value={value}
+          onChange={set}
+          id={id}
+          ariaLabel={ariaLabel}
+          disabled={disabled}
+          onBlur={onBlur}
+        />
+      );
     case 'SELECT':
       return (
         <Select
           id={id}
+          aria-label={ariaLabel}
           value={value as string | undefined}
           placeholder={placeholder ?? '请选择'}
           mode={p.multiple ? 'multiple' : undefined}
@@ -138,64 +201,61 @@ export function FieldControl({ field, value, onChange, id, disabled, upload, onB
           onChange={set}
         />
       );
-    case 'CASCADER':
-      return (
-        <Cascader
-          id={id}
-          value={value as (string | number)[] | undefined}
-          placeholder={placeholder ?? '请选择'}
-          options={(field.options ?? []) as TFieldOption[] as never}
-          disabled={disabled}
-          onChange={(v) => set(v ?? [])}
-        />
-      );
     case 'RADIO':
       return (
-        <Radio.Group id={id} value={value} disabled={disabled} onChange={(e) => set(e.target.value)}>
-          <Space direction="vertical">
-            {optionsOf(field).map((o) => (
-              <Radio key={String(o.value)} value={o.value}>
-                {o.label}
-              </Radio>
-            ))}
-          </Space>
-        </Radio.Group>
+        <Named label={ariaLabel}>
+          <Radio.Group id={id} value={value} disabled={disabled} onChange={(e) => set(e.target.value)}>
+            <Space direction="vertical">
+              {optionsOf(field).map((o) => (
+                <Radio key={String(o.value)} value={o.value}>
+                  {o.label}
+                </Radio>
+              ))}
+            </Space>
+          </Radio.Group>
+        </Named>
       );
     case 'CHECKBOX':
       return (
-        <Checkbox.Group value={(value as unknown[]) ?? []} disabled={disabled} onChange={(v) => set(v)}>
-          <Space direction="vertical" id={id}>
-            {optionsOf(field).map((o) => (
-              <Checkbox key={String(o.value)} value={o.value}>
-                {o.label}
-              </Checkbox>
-            ))}
-          </Space>
-        </Checkbox.Group>
+        <Named label={ariaLabel}>
+          <Checkbox.Group value={(value as unknown[]) ?? []} disabled={disabled} onChange={(v) => set(v)}>
+            <Space direction="vertical" id={id}>
+              {optionsOf(field).map((o) => (
+                <Checkbox key={String(o.value)} value={o.value}>
+                  {o.label}
+                </Checkbox>
+              ))}
+            </Space>
+          </Checkbox.Group>
+        </Named>
       );
     case 'IMAGE_SELECT':
       return (
-        <Checkbox.Group value={(value as unknown[]) ?? []} disabled={disabled} onChange={(v) => set(v)}>
-          <Space wrap id={id}>
-            {(field.options ?? []).map((o) => (
-              <Checkbox key={String(o.value)} value={o.value}>
-                <Space direction="vertical" size={4} style={{ alignItems: 'center' }}>
-                  {o.image && (
-                    <img src={o.image} alt={o.label} style={{ width: 120, height: 90, objectFit: 'cover' }} />
-                  )}
-                  <span>{o.label}</span>
-                </Space>
-              </Checkbox>
-            ))}
-          </Space>
-        </Checkbox.Group>
+        <Named label={ariaLabel}>
+          <Checkbox.Group value={(value as unknown[]) ?? []} disabled={disabled} onChange={(v) => set(v)}>
+            <Space wrap id={id}>
+              {(field.options ?? []).map((o) => (
+                <Checkbox key={String(o.value)} value={o.value}>
+                  <Space direction="vertical" size={4} style={{ alignItems: 'center' }}>
+                    {o.image && (
+                      <img src={o.image} alt={o.label} style={{ width: 120, height: 90, objectFit: 'cover' }} />
+                    )}
+                    <span>{o.label}</span>
+                  </Space>
+                </Checkbox>
+              ))}
+            </Space>
+          </Checkbox.Group>
+        </Named>
       );
     case 'SWITCH':
-      return <Switch id={id} checked={value === true} disabled={disabled} onChange={set} />;
+      return <Switch id={id} aria-label={ariaLabel} checked={value === true} disabled={disabled} onChange={set} />;
     case 'SLIDER':
       return (
         <Slider
           id={id}
+          // The handle is the control: no label points at it, so it carries the question's name.
+          ariaLabelForHandle={ariaLabel ?? field.label}
           value={(value as number) ?? p.min ?? 0}
           min={p.min ?? 0}
           max={p.max ?? 100}
@@ -206,116 +266,9 @@ export function FieldControl({ field, value, onChange, id, disabled, upload, onB
       );
     case 'RATE':
       return (
-        <Rate id={id} value={(value as number) ?? 0} count={p.max ?? RATE_MAX} disabled={disabled} onChange={set} />
-      );
-    case 'COLOR':
-      return (
-        <ColorPicker
-          value={(value as string) || undefined}
-          showText
-          disabled={disabled}
-          onChange={(c) => set(c.toHexString())}
-        />
-      );
-    case 'DATE': {
-      const fmt = p.withTime ? DATE_TIME : DATE;
-      return (
-        <DatePicker
-          id={id}
-          value={toDay(value, fmt)}
-          showTime={p.withTime ? { format: TIME } : undefined}
-          format={fmt}
-          placeholder={placeholder ?? (p.withTime ? '请选择日期时间' : '请选择日期')}
-          disabled={disabled}
-          style={{ width: '100%' }}
-          onChange={(d: Dayjs | null) => set(d ? d.format(fmt) : undefined)}
-        />
-      );
-    }
-    case 'DATE_RANGE': {
-      const fmt = p.withTime ? DATE_TIME : DATE;
-      const [a, b] = Array.isArray(value) ? value : [];
-      return (
-        <DatePicker.RangePicker
-          id={id}
-          value={[toDay(a, fmt), toDay(b, fmt)]}
-          showTime={p.withTime ? { format: TIME } : undefined}
-          format={fmt}
-          disabled={disabled}
-          style={{ width: '100%' }}
-          onChange={(r) => set(r?.[0] && r[1] ? [r[0].format(fmt), r[1].format(fmt)] : undefined)}
-        />
-      );
-    }
-    case 'TIME':
-      return (
-        <TimePicker
-          id={id}
-          value={toDay(value, TIME)}
-          format={TIME}
-          placeholder={placeholder ?? '请选择时间'}
-          disabled={disabled}
-          style={{ width: '100%' }}
-          onChange={(d: Dayjs | null) => set(d ? d.format(TIME) : undefined)}
-        />
-      );
-    case 'TIME_RANGE': {
-      const [a, b] = Array.isArray(value) ? value : [];
-      return (
-        <TimePicker.RangePicker
-          id={id}
-          value={[toDay(a, TIME), toDay(b, TIME)]}
-          format={TIME}
-          disabled={disabled}
-          style={{ width: '100%' }}
-          onChange={(r) => set(r?.[0] && r[1] ? [r[0].format(TIME), r[1].format(TIME)] : undefined)}
-        />
-      );
-    }
-    case 'UPLOAD':
-      return (
-        <UploadAnswer
-          field={field}
-          value={value as FileAnswer[]}
-          onChange={set}
-          disabled={disabled}
-          upload={upload}
-          id={id}
-        />
-      );
-    case 'SIGN_PAD':
-      return <SignAnswer value={value as FileAnswer | undefined} onChange={set} disabled={disabled} upload={upload} />;
-    case 'PROVINCE_CITY':
-      return (
-        <RegionAnswer
-          value={value as string[] | undefined}
-          onChange={set}
-          disabled={disabled}
-          id={id}
-          level={p.level ?? 3}
-        />
-      );
-    case 'INPUT_MAP':
-      return <MapLocation id={id} value={value as never} onChange={set} disabled={disabled} />;
-    case 'PHONE_VERIFICATION':
-      return (
-        <PhoneVerification
-          id={id}
-          value={value as PhoneVerificationValue | undefined}
-          onChange={set}
-          disabled={disabled}
-        />
-      );
-    case 'TABLE_INPUT':
-      return (
-        <TableInput
-          id={id}
-          value={value as Record<string, string>[] | undefined}
-          onChange={set}
-          columns={p.columns}
-          initialRows={p.initialRows}
-          disabled={disabled}
-        />
+        <Named label={ariaLabel}>
+          <Rate id={id} value={(value as number) ?? 0} count={p.max ?? RATE_MAX} disabled={disabled} onChange={set} />
+        </Named>
       );
     default:
       return null;
@@ -332,6 +285,7 @@ function NumberAnswer({
   value,
   onChange,
   id,
+  ariaLabel,
   disabled,
   onBlur,
 }: {
@@ -339,6 +293,7 @@ function NumberAnswer({
   value: unknown;
   onChange: (v: unknown) => void;
   id?: string;
+  ariaLabel?: string;
   disabled?: boolean;
   onBlur?: () => void;
 }) {
@@ -352,6 +307,7 @@ function NumberAnswer({
   const input = (
     <InputNumber
       id={id}
+      aria-label={ariaLabel}
       value={current}
       placeholder={field.placeholder}
       min={p.min}
@@ -397,107 +353,4 @@ export function choseOther(field: TFormField, value: unknown): boolean {
   if (!field.props.allowOther) return false;
   const list = Array.isArray(value) ? value : [value];
   return list.some((v) => v !== undefined && v !== null && String(v) === String(OTHER_OPTION_VALUE));
-}
-
-function UploadAnswer({
-  field,
-  value,
-  onChange,
-  disabled,
-  upload,
-  id,
-}: {
-  field: TFormField;
-  value?: FileAnswer[];
-  onChange: (v: unknown) => void;
-  disabled?: boolean;
-  upload?: UploadTarget;
-  id?: string;
-}) {
-  const files: UploadedFile[] = (value ?? []).map((f) => ({
-    id: Number(f.id),
-    name: f.name,
-    url: '',
-    filePath: '',
-    fileSize: f.size ?? 0,
-  }));
-  return (
-    <FileUpload
-      id={id}
-      value={files}
-      disabled={disabled}
-      uploadTo={upload}
-      maxCount={field.props.limit ?? 1}
-      maxSizeMB={field.props.maxSizeMb ?? UPLOAD_DEFAULT_MB}
-      accept={field.props.accept}
-      imagesOnly={field.personalType === 'portrait'}
-      onChange={(list) => onChange(list.map((f) => ({ id: String(f.id), name: f.name, size: f.fileSize })))}
-    />
-  );
-}
-
-function SignAnswer({
-  value,
-  onChange,
-  disabled,
-  upload,
-}: {
-  value?: FileAnswer;
-  onChange: (v: unknown) => void;
-  disabled?: boolean;
-  upload?: UploadTarget;
-}) {
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  });
-  return (
-    <SignaturePad
-      value={value ?? null}
-      preview={preview}
-      disabled={disabled}
-      onClear={() => onChange(undefined)}
-      onSign={async (png) => {
-        const form = new FormData();
-        for (const [k, v] of Object.entries(upload?.fields ?? {})) form.append(k, v);
-        if (!upload) form.append('code', '012');
-        form.append('file', png, 'signature.png');
-        const rec = await uploadWithProgress<SignatureUpload>(
-          upload?.path ?? routePath('post', '/systemfile/upload'),
-          form,
-          () => undefined,
-        );
-        setPreview(URL.createObjectURL(png));
-        onChange({ id: String(rec.id), name: 'signature.png', size: 'size' in rec ? rec.size : rec.fileSize });
-      }}
-    />
-  );
-}
-
-function RegionAnswer({
-  value,
-  onChange,
-  disabled,
-  id,
-  level,
-}: {
-  value?: string[];
-  onChange: (v: unknown) => void;
-  disabled?: boolean;
-  id?: string;
-  level: number;
-}) {
-  const tree = useRegionTree();
-  return (
-    <RegionCascader
-      id={id}
-      value={value?.at(-1) ?? null}
-      anyLevel={level < 3}
-      disabled={disabled}
-      onChange={(code) => {
-        if (!code || !tree.data) return onChange(undefined);
-        onChange(regionPath(tree.data, code).slice(0, level));
-      }}
-    />
-  );
 }

@@ -13,7 +13,7 @@ import {
   validateAnswers,
   visibleFieldIds,
 } from '@shetuan/shared/forms';
-import { Button, Form, Grid, Input, Space, Steps } from 'antd';
+import { Button, Flex, Form, Grid, Input, Steps } from 'antd';
 import {
   type CSSProperties,
   memo,
@@ -27,7 +27,7 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { AnswerStore, useAnswer } from './answer-store';
-import { choseOther, DisplayField, FieldControl, type UploadTarget } from './FieldControl';
+import { choseOther, DisplayField, FieldControl, preloadKinds, type UploadTarget } from './FieldControl';
 
 /** How many questions paint first, and how many join each frame after that. */
 const FIRST_BATCH = 16;
@@ -98,6 +98,8 @@ export function FormRenderer({
   const [values, setValues] = useState<Record<string, unknown>>(() => pickWatched(start));
   const visible = useMemo(() => visibleFieldIds(schema, values), [schema, values]);
   const pages = useMemo(() => pagesOf(schema.fields), [schema.fields]);
+  // The chunks of the controls this form needs (dates, uploads …) start now, not question by question.
+  useEffect(() => preloadKinds(schema.fields), [schema.fields]);
   const [page, setPage] = useState(0);
   const wasVisible = useRef(visible);
 
@@ -294,11 +296,17 @@ export function FormRenderer({
             </div>
           ))}
         <Form.Item label={horizontal ? ' ' : undefined} colon={false}>
-          <Space>
-            {page > 0 && <Button onClick={() => setPage((n) => n - 1)}>上一页</Button>}
+          {/* On a phone the buttons take the whole width, one under another: easy to reach with a thumb. */}
+          <Flex gap={8} vertical={phone} wrap={!phone}>
+            {page > 0 && (
+              <Button block={phone} onClick={() => setPage((n) => n - 1)}>
+                上一页
+              </Button>
+            )}
             {!last && (
               <Button
                 type="primary"
+                block={phone}
                 onClick={() => {
                   if (check(current)) setPage((n) => n + 1);
                 }}
@@ -309,6 +317,7 @@ export function FormRenderer({
             {last && (
               <Button
                 type="primary"
+                block={phone}
                 loading={submitting}
                 style={{ background: legible(s.submitColor), borderColor: legible(s.submitColor) }}
                 onClick={() => void submit()}
@@ -318,6 +327,7 @@ export function FormRenderer({
             )}
             {s.showReset && (
               <Button
+                block={phone}
                 onClick={() => {
                   store.reset(start);
                   setValues(pickWatched(start));
@@ -327,7 +337,7 @@ export function FormRenderer({
                 重置
               </Button>
             )}
-          </Space>
+          </Flex>
         </Form.Item>
       </Form>
     </div>
@@ -496,6 +506,7 @@ const FieldItem = memo(function FieldItem({
       field={f}
       value={answer.value}
       upload={upload}
+      ariaLabel={label === undefined ? f.label : undefined}
       onChange={(v) => onChanged(f, name, v)}
       onBlur={BLUR_TYPES.has(f.type) ? () => onBlurred(f) : undefined}
     />

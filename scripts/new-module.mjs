@@ -49,15 +49,21 @@ function nextMenuVersion() {
 }
 
 const files = {
-  [path.join(dirs.shared, 'index.ts')]: `import { z } from 'zod';
-import { ZPageQuery } from '../platform/list';
-import { definePage } from '../platform/pages';
-import { defineResource } from '../platform/resource';
+  // The page in a zod-free file: the web route table (in every page's first download) imports it
+  // from there (docs/performance.md, page weight).
+  [path.join(dirs.shared, 'pages.ts')]: `import { definePage } from '../platform/pages';
 
 /** ${title}: its page and function points. */
 export const ${upper}_PAGES = {
   main: definePage('${pagePath}', '${title}'),
 } as const;
+`,
+  [path.join(dirs.shared, 'index.ts')]: `import { z } from 'zod';
+import { ZPageQuery } from '../platform/list';
+import { defineResource } from '../platform/resource';
+import { ${upper}_PAGES } from './pages';
+
+export * from './pages';
 
 const STATUS_OPTIONS = [
   { value: 1, label: '启用' },
@@ -303,7 +309,7 @@ export default function ${pascal}Page() {
   return <ResourcePage contract={${upper}_ITEMS} keywordPlaceholder="名称" />;
 }
 `,
-  [path.join(dirs.web, 'index.ts')]: `import { ${upper}_PAGES } from '@shetuan/shared/${name}';
+  [path.join(dirs.web, 'index.ts')]: `import { ${upper}_PAGES } from '@shetuan/shared/${name}/pages';
 import { defineWebModule } from '../../app/web-module';
 
 /** ${title}. */

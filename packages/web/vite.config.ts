@@ -72,10 +72,61 @@ function leanEntry(): Plugin {
   };
 }
 
+/**
+ * resize-observer-polyfill (rc-resize-observer's, under every form, tooltip and select) replaced by
+ * the browser's own ResizeObserver, which every browser the build targets has: about 4 KB less on
+ * each page with a form (docs/performance.md, page weight). Build only: jsdom, under the unit
+ * tests, has no ResizeObserver.
+ */
+function nativeResizeObserver(): Plugin {
+  const virtual = '\0shetuan:native-resize-observer';
+  return {
+    name: 'shetuan:native-resize-observer',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'resize-observer-polyfill' ? virtual : null),
+    load: (id) => (id === virtual ? 'export default globalThis.ResizeObserver;' : null),
+  };
+}
+
+/**
+ * antd's Button style takes `isBright` from the colour picker's presets module, and Rollup keeps a
+ * module whole: that module's presets panel and the Collapse it uses came into the entry chunk with
+ * every Button (about 4 KB on every page). The same function, defined where the Button style uses
+ * it. The build fails if antd changes that import, so the copy cannot drift silently.
+ */
+function buttonWithoutColorPresets(): Plugin {
+  const from = "import { isBright } from '../../color-picker/components/ColorPresets';";
+  const copy = `import { Color as RcColor } from '@rc-component/color-picker';
+const isBright = (value, bgColorToken) => {
+  const { r, g, b, a } = value.toRgb();
+  const hsv = new RcColor(value.toRgbString()).onBackground(bgColorToken).toHsv();
+  if (a <= 0.5) return hsv.v > 0.5;
+  return r * 0.299 + g * 0.587 + b * 0.114 > 192;
+};`;
+  return {
+    name: 'shetuan:button-without-color-presets',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.endsWith('/antd/es/button/style/token.js')) return null;
+      if (!code.includes(from))
+        this.error(`${id} no longer imports isBright as expected: check the copy in vite.config.ts`);
+      return { code: code.replace(from, copy), map: null };
+    },
+  };
+}
+
 // Served by the Node server under /new/; `npm run dev -w @shetuan/web` proxies the API to it.
 export default defineConfig({
   base: '/new/',
-  plugins: [react(), appCodeWithoutSideEffects(), noChunkCycles(), leanEntry()],
+  plugins: [
+    react(),
+    appCodeWithoutSideEffects(),
+    nativeResizeObserver(),
+    buttonWithoutColorPresets(),
+    noChunkCycles(),
+    leanEntry(),
+  ],
   build: {
     outDir: 'dist',
     // No manual vendor chunks: Rollup splits antd, pro-components and the rest by use, so each

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -9,7 +9,7 @@ import './app/global.css';
 import { RouterProvider } from 'react-router';
 import { CaptchaOnDemand } from './app/CaptchaOnDemand';
 import { claimReload } from './app/chunk-reload';
-import { FeedbackBridge } from './app/FeedbackBridge';
+import { FeedbackHost } from './app/FeedbackHost';
 import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { prefersReducedMotion, themeFor } from './app/theme';
@@ -33,15 +33,14 @@ if (!root) throw new Error('#root missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <ConfigProvider locale={zhCN} theme={themeFor(prefersReducedMotion())}>
-      <AntdApp>
+      <FeedbackHost>
         <QueryClientProvider client={queryClient}>
-          <FeedbackBridge />
           <CaptchaOnDemand />
           <TenantGate>
             <RouterProvider router={router} />
           </TenantGate>
         </QueryClientProvider>
-      </AntdApp>
+      </FeedbackHost>
     </ConfigProvider>
   </StrictMode>,
 );

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { ID_CARD_MESSAGE, isIdCard } from '../platform/checks';
 import { ZPage, ZPageQuery } from '../platform/list';
-import { definePage } from '../platform/pages';
 import { ZPhone } from '../platform/validators';
 
-/**
- * 人工申诉: people who cannot log in appeal at /customerComplain (public) with their proof; staff
- * handle them at /appeal; the person looks the result up at /appealDetail and is told by SMS.
- * Decisions: packages/server/src/modules/appeals/README.md.
- */
-export const APPEAL_PAGES = {
-  appeal: definePage('/appeal', '人工申诉', { edit: '处理', export: '导出' }),
-} as const;
+export * from './pages';
 
 export const AppealStatus = { PENDING: 0, ACCEPTED: 1, REFUSED: 2 } as const;
 export const APPEAL_STATUS_NAMES: Record<number, string> = { 0: '待处理', 1: '已受理', 2: '已驳回' };

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { ZPageQuery } from '../platform/list';
-import { definePage } from '../platform/pages';
 import { defineResource } from '../platform/resource';
+import { DICTIONARY_PAGES } from './pages';
 
 export * from './builtin';
-
-/** 字典管理, under 功能配置. */
-export const DICTIONARY_PAGES = {
-  dictionary: definePage('/dictionary', '字典管理'),
-} as const;
+export * from './pages';
 
 export const DictItemStatus = { DISABLED: 0, ENABLED: 1 } as const;
 const STATUS_OPTIONS = [

@@ -1,5 +1,5 @@
 import { isNumberText } from '../platform/checks';
-import { EMAIL_PATTERN } from '../platform/validators';
+import { EMAIL_PATTERN } from '../platform/patterns';
 import { isPresent } from './logic';
 import { type RuleTrigger, type RuleType, ruleRegExp, type TFormField, type TRegRule } from './schema';
 

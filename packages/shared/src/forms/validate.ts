@@ -1,5 +1,5 @@
 import { ID_CARD_FORM_PATTERN, ID_CARD_MESSAGE, MOBILE_MESSAGE, MOBILE_PATTERN } from '../platform/checks';
-import { EMAIL_PATTERN } from '../platform/validators';
+import { EMAIL_PATTERN } from '../platform/patterns';
 import { isPresent, visibleFieldIds } from './logic';
 import {
   appliesAt,

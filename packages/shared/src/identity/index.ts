@@ -3,21 +3,10 @@ import { ZNewPassword, ZPassword, ZPhone, ZSmsCode } from '../platform/validator
 
 export * from './login-side';
 export * from './member-profile';
+export * from './messages';
 export * from './page-type';
 export * from './pages';
 export * from './users';
-
-export const LOGIN_MESSAGES = {
-  badCredentials: '账号或密码错误',
-  cannotEnter: '无法进入后台！',
-  noPermission: '您当前身份无任何权限，无法访问后台！',
-  onlyOneIdentity: '您只有一个身份，无法切换',
-  codeSent: '验证码发送成功，5分钟内有效',
-  loggedOut: '登出成功',
-  sessionExpired: '登录状态已过期，您可以继续留在该页面，或者重新登录',
-  captchaRequired: '密码错误次数过多，请完成滑块验证后再登录',
-  disabled: '账号已停用，请联系管理员',
-} as const;
 
 /** Identity states (identities.status). */
 export const IdentityStatus = { ACTIVE: 1, DISABLED: 0, PENDING: 2, REJECTED: 3, UNPAID: 4 } as const;

@@ -1,3 +1,5 @@
+import { WECHAT_CHOOSE_IDENTITY_PATHS } from './pages';
+
 /**
  * The page type the status check answers, and where the client goes (spec 000 §2).
  * How the server decides is in packages/server/src/modules/identity/README.md.
@@ -64,3 +66,9 @@ export const LOGIN_RESULT_ROUTES = [
   '/login-expert-result',
 ] as const;
 export type LoginResultRoute = (typeof LOGIN_RESULT_ROUTES)[number];
+
+/** The page-type routes after a WeChat login: the identity is chosen on the WeChat screen. */
+export const wechatPageTypeRoutes: Partial<Record<PageTypeCode, string>> = {
+  ...pageTypeRoutes,
+  [PageType.CHOOSE_IDENTITY]: WECHAT_CHOOSE_IDENTITY_PATHS[0],
+};

@@ -1,56 +1,7 @@
 import { z } from 'zod';
 import { ZPageQuery } from '../platform/list';
-import { definePage } from '../platform/pages';
 
-/**
- * 订单与支付 (spec 001 §2.8 and the payment shell of §2.1): one money service that every paying
- * module uses. Amounts are integer fen everywhere; yuan appear only on screen and in exports.
- */
-export const PAYMENT_PAGES = {
-  /** 付款订单: the payer's own orders (pay, cancel, upload a transfer voucher); everyone has it. */
-  mine: definePage('/orderPayment', '付款订单', { export: '导出' }),
-  /** 收款订单: orders paid to the tenant (the society); vouchers to review, refunds. */
-  collection: definePage('/orderCollection', '收款订单', { audit: '审核凭证', refund: '退款', export: '导出' }),
-  /** 订单运营: every order of the tenant (operators). */
-  operation: definePage('/orderOperation', '订单运营', { audit: '审核凭证', refund: '退款', export: '导出' }),
-  /** 收款账户: where the money goes — WeChat Pay, Alipay, bank transfer, the development provider. */
-  accounts: definePage('/receivingBankAccount', '收款账户', { add: '新增', edit: '编辑', delete: '删除' }),
-  /** 我的发票: the payer's invoice applications (apply for a paid order, see, download); everyone has it. */
-  invoiceApply: definePage('/receivingTicketFapiaoList', '我的发票', { export: '导出' }),
-  /** 开票管理: applications for orders paid to the tenant; issue offline (upload the PDF) or reject. */
-  invoiceIssue: definePage('/receivingTicketKaipiaoList', '开票管理', {
-    issue: '开票',
-    reject: '驳回',
-    export: '导出',
-  }),
-  /** 钱包: what the ledger says the tenant (the society) received, refunded, holds, must give back. */
-  wallet: definePage('/wallet', '钱包', {}),
-  /** 支付流水: the ledger lines of the tenant's payee account (收入, 支出). */
-  payeeFlows: definePage('/paymentFlowList', '支付流水', { export: '导出' }),
-  /** 运营流水: every ledger line of the tenant, both sides of each movement. */
-  operatorFlows: definePage('/operationFlowList', '运营流水', { export: '导出' }),
-  /** 银行卡: the payee's bank cards that withdrawals go to. */
-  bankCards: definePage('/bankList', '银行卡', { add: '新增', edit: '编辑', delete: '删除' }),
-  /** 申请提现: the payee withdraws from its balance to a bank card, under the collection agreement. */
-  withdraw: definePage('/widhDrawal', '申请提现', { apply: '提现', cancel: '撤销', export: '导出' }),
-  /** 提现记录: the operators' list of withdrawals: pay out (with the bank's reference) or reject. */
-  withdrawals: definePage('/purseList', '提现记录', { approve: '打款', reject: '驳回', export: '导出' }),
-  /** 收款协议: the collection agreement — the service fee on withdrawals and its text. */
-  agreement: definePage('/payAgent', '收款协议', { edit: '编辑' }),
-  /** 开票设置: the payee's invoicing settings (seller, which invoice kinds, whether it takes applications). */
-  invoiceSettings: definePage('/receivingTicketKaipiaoConfig', '开票设置', { edit: '编辑' }),
-  /** 开票运营: every invoice application of the tenant (operators), issue offline or reject. */
-  invoiceOperation: definePage('/op-invoice-management-offline', '开票运营', {
-    issue: '开票',
-    reject: '驳回',
-    export: '导出',
-  }),
-} as const;
-
-/** Old links of the payee's offline invoicing (the regional client's path) open 开票管理. */
-export const INVOICE_OFFLINE_ALIAS = '/invoice-management-offline';
-/** The invoice application's own page (?id=, and ?scope= of the list it was opened from). */
-export const INVOICE_DETAIL_PATH = '/invoice-detail';
+export * from './pages';
 
 /** Order states (the module README has the transitions). */
 export const OrderStatus = {
@@ -388,8 +339,6 @@ export const ZDevCashierAction = z.object({
 
 // ———————— 付款链接: someone else pays the order without logging in (/payService?token=) ————————
 
-/** The web path a 付款链接 opens (spec 000 lists /payService among the routes needing no login). */
-export const PAY_LINK_PATH = '/payService';
 /** What an unknown or revoked link answers (and a token that cannot be one). */
 export const PAY_LINK_INVALID = '付款链接无效或已失效';
 /** 24 random bytes, base64url: 32 characters, 192 bits. */
@@ -567,9 +516,25 @@ export const ZInvoice = z.object({
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
 
-/** The detail: the application, the order's lines as they were when it was made, the order now. */
+/**
+ * The seller (销售方) as the application's payee's 开票设置 say it now: what the payee prints on the
+ * invoice (empty fields: not set).
+ */
+export const ZInvoiceSeller = z.object({
+  name: z.string(),
+  taxNo: z.string(),
+  addressPhone: z.string(),
+  bank: z.string(),
+});
+export type TInvoiceSeller = z.infer<typeof ZInvoiceSeller>;
+
+/**
+ * The detail: the application, the order's lines as they were when it was made, the order now, and
+ * the seller from its payee's settings.
+ */
 export const ZInvoiceDetail = ZInvoice.extend({
   lines: z.array(ZOrderLine),
+  seller: ZInvoiceSeller,
   order: z.object({
     amountFen: z.number().int(),
     refundedFen: z.number().int(),
@@ -871,7 +836,18 @@ export type TWithdrawalScope = (typeof WITHDRAWAL_SCOPES)[number];
 
 // ———————— 开票设置 ————————
 
+/**
+ * 开票设置 are each payee's own (README, Invoicing settings): the tenant itself and each organisation
+ * that receives money. `payee` asks for another payee's, 0 the tenant itself, else an organisation:
+ * the tenant's operators only; anyone else may name only its own. Left out: the caller's payee.
+ */
+export const ZInvoiceSettingsQuery = z.object({ payee: ZPayeeFilter });
+export type TInvoiceSettingsQuery = z.infer<typeof ZInvoiceSettingsQuery>;
+
 export const ZInvoiceSettings = z.object({
+  /** Whose settings these are: null the tenant itself, else the organisation. */
+  payeeOrgId: z.number().int().nullable(),
+  payeeName: z.string(),
   /** Takes applications at all (关闭 refuses new ones; those waiting are still handled). */
   enabled: z.boolean(),
   normal: z.boolean(),
@@ -909,17 +885,18 @@ export const ZInvoiceSettingsInput = z
   });
 export type TInvoiceSettingsInput = z.infer<typeof ZInvoiceSettingsInput>;
 
-/** What a tenant has before it saves its own settings: applications taken, both kinds. */
-export const DEFAULT_INVOICE_SETTINGS: Omit<TInvoiceSettings, 'updatedBy' | 'updatedAt'> = {
-  enabled: true,
-  normal: true,
-  special: true,
-  sellerName: '',
-  sellerTaxNo: '',
-  sellerAddressPhone: '',
-  sellerBank: '',
-  note: '',
-};
+/** What a payee has before it saves its own settings: applications taken, both kinds, no seller. */
+export const DEFAULT_INVOICE_SETTINGS: Omit<TInvoiceSettings, 'payeeOrgId' | 'payeeName' | 'updatedBy' | 'updatedAt'> =
+  {
+    enabled: true,
+    normal: true,
+    special: true,
+    sellerName: '',
+    sellerTaxNo: '',
+    sellerAddressPhone: '',
+    sellerBank: '',
+    note: '',
+  };
 
 // ———————— 订单统计 ————————
 
@@ -950,6 +927,15 @@ export type TOrderStats = z.infer<typeof ZOrderStats>;
 export const ZOrderStatsQuery = ZOrderQuery.omit({ current: true, pageSize: true });
 export type TOrderStatsQuery = z.infer<typeof ZOrderStatsQuery>;
 
-/** What the 申请开票 form needs of the payee's settings (anyone who pays may read it). */
+/**
+ * What the 申请开票 form needs of the settings of the order's payee (its payer may read them): an
+ * order is paid to the tenant or to one of its organisations, each with its own settings.
+ */
 export const ZInvoiceApplyRules = ZInvoiceSettings.pick({ enabled: true, normal: true, special: true, note: true });
 export type TInvoiceApplyRules = z.infer<typeof ZInvoiceApplyRules>;
+
+/** The order an invoice is to be applied for: its payee's rules are the ones that apply. */
+export const ZInvoiceApplyRulesQuery = z.object({
+  orderId: z.coerce.number({ error: '请选择订单' }).int('请选择订单').positive('请选择订单'),
+});
+export type TInvoiceApplyRulesQuery = z.infer<typeof ZInvoiceApplyRulesQuery>;

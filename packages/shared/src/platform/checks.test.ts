@@ -14,7 +14,7 @@ import {
   UPLOAD_MESSAGES,
   uploadProblem,
 } from './checks';
-import { PHONE_PATTERN } from './validators';
+import { PHONE_PATTERN } from './patterns';
 
 describe('the spec helper checks', () => {
   it('special-character text: letters, digits, spaces, dots, @, brackets and CJK only', () => {

@@ -8,6 +8,7 @@ export * from './links';
 export * from './list';
 export * from './org-codes';
 export * from './pages';
+export * from './patterns';
 export * from './resource';
 export * from './result-code';
 export * from './signature';

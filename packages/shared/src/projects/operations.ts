@@ -1,41 +1,10 @@
 import { z } from 'zod';
 import { ZPageQuery } from '../platform/list';
 import { orgTypeNames } from '../platform/org-codes';
-import { definePage } from '../platform/pages';
 import { defineResource } from '../platform/resource';
 import { type TProjectSettings, ZProjectSettings } from './api';
 import { type TStage, ZFlow, ZGrade, ZScoreItem } from './flow';
-
-/**
- * 运营管理 (spec 001 §2.17/2.18, the 'operations' menu group): the operators' libraries and
- * defaults that the project wizard, the allocation and the lists use (modules/projects README,
- * "Operations"). Every page keeps to the standard function points, so tenants made before these
- * screens already hold them.
- */
-export const OPERATION_PAGES = {
-  /** 模板管理: the tenant's project templates (review_projects with is_template). */
-  templates: definePage('/templateManage', '模板管理'),
-  /** 项目表单: the declaration forms (forms module, kind `declaration`) and the projects using them. */
-  forms: definePage('/projectForm', '项目表单', { add: '新增', edit: '编辑', export: '导出' }),
-  /** 项目运营: every project of the tenant, its state and deadline; close, extend, classify. */
-  operations: definePage('/projectManagementOperations', '项目运营', { edit: '编辑', export: '导出' }),
-  /** 评审设置 (/evaluationSettings is the same screen): defaults of new review stages. */
-  reviewSettings: definePage('/reviewSettings', '评审设置', { edit: '编辑' }),
-  /** 评分规则: the scoring rules and the grading schemes. */
-  gradingRules: definePage('/gradingRule', '评分规则'),
-  /** 项目流程: the library of review flows. */
-  flows: definePage('/projectFlow', '项目流程'),
-  /** 项目要素: projects and declarations by category, level and year (figures, charts). */
-  elements: definePage('/projectElements', '项目要素', { export: '导出' }),
-  /** 项目要素编辑: the categories, levels and years themselves. */
-  elementsEditing: definePage('/projectElementsEditing', '项目要素编辑'),
-  /** 运营设置: defaults of a new project's declaration settings. */
-  operationalSettings: definePage('/operationalSettings', '运营设置', { edit: '编辑' }),
-  /** 专家分类: which expert domains review which project category. */
-  classificationExpert: definePage('/classificationExpert', '专家分类'),
-  /** 组织类别: named groups of unit types that a project admits as applicants. */
-  organizationCategory: definePage('/organizationCategory', '组织类别'),
-} as const;
+import { OPERATION_PAGES } from './pages';
 
 const ZName = (what: string, max: number) =>
   z

@@ -1,7 +1,8 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useRouteError } from 'react-router';
 import { claimReload, isChunkLoadError } from './chunk-reload';
+import { StatusPage } from './StatusPage';
 
 /**
  * The error boundary of every route. A screen chunk that failed to load reloads the pending
@@ -19,7 +20,7 @@ export function RouteError() {
 
   if (reload) return null;
   return (
-    <Result
+    <StatusPage
       status="error"
       title="页面加载失败"
       subTitle={

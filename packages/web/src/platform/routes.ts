@@ -1,5 +1,9 @@
-import { HOME_PAGES } from '@shetuan/shared/home';
-import { ACTIVATION_SCREENS, type ActivationScreenPath, WECHAT_CHOOSE_IDENTITY_PATHS } from '@shetuan/shared/identity';
+import { HOME_PAGES } from '@shetuan/shared/home/pages';
+import {
+  ACTIVATION_SCREENS,
+  type ActivationScreenPath,
+  WECHAT_CHOOSE_IDENTITY_PATHS,
+} from '@shetuan/shared/identity/pages';
 import type { AppRoute } from '../app/route-registry';
 import type { RESULT_PAGES } from './auth/pages/ResultPage';
 

@@ -1,4 +1,4 @@
-import { APPEAL_PAGES } from '@shetuan/shared/appeals';
+import { APPEAL_PAGES } from '@shetuan/shared/appeals/pages';
 import type { AppRoute } from '../../app/route-registry';
 import { defineWebModule } from '../../app/web-module';
 

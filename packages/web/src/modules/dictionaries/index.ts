@@ -1,4 +1,4 @@
-import { DICTIONARY_PAGES } from '@shetuan/shared/dictionaries';
+import { DICTIONARY_PAGES } from '@shetuan/shared/dictionaries/pages';
 import { defineWebModule } from '../../app/web-module';
 
 /** 字典管理: the tenant's dictionaries and their items (the resource kit's first screen). */

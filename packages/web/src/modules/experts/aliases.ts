@@ -1,7 +1,7 @@
-import { EXPERT_PAGES as P } from '@shetuan/shared/experts';
+import { EXPERT_PAGES as P } from '@shetuan/shared/experts/pages';
 import { type ComponentType, createElement } from 'react';
 import type { AppRoute } from '../../app/route-registry';
-import { DETAIL_PATH, POOL_PATH } from './library/helpers';
+import { DETAIL_PATH, POOL_PATH } from './library/paths';
 import { libraryRoutes } from './library/routes';
 import { selectionRoutes } from './selection/routes';
 

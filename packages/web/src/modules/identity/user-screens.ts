@@ -1,4 +1,4 @@
-import { USER_LISTS, type UserListKey, UserType } from '@shetuan/shared/identity';
+import { USER_LISTS, type UserListKey, UserType } from '@shetuan/shared/identity/pages';
 import type { PathOf } from '../../app/typed-api';
 
 /** A user list's configuration (USER_LISTS), its `api` the literal base of its routes. */

@@ -1,4 +1,4 @@
-import { ORG_PAGES } from '@shetuan/shared/org';
+import { ORG_PAGES } from '@shetuan/shared/org/pages';
 import type { AppRoute } from '../../app/route-registry';
 import { defineWebModule } from '../../app/web-module';
 

@@ -11,18 +11,9 @@ import {
   yuanToFen,
 } from '@shetuan/shared/payments';
 import dayjs from 'dayjs';
+import { DETAIL_PATH, SHELL } from './paths';
 
-/** The order's detail page (a hidden route under 订单与财务). */
-export const DETAIL_PATH = '/orderDetail';
-/** The payment shell (hidden routes, no menu entry, read on phones). */
-export const SHELL = {
-  pay: '/new-payment-index/payment',
-  transfer: '/new-payment-index/transfer',
-  voucher: '/new-payment-index/voucher-up',
-  done: '/new-payment-index/done',
-} as const;
-/** The development provider's cashier (no login). */
-export const DEV_CASHIER_PATH = '/dev-cashier';
+export { DETAIL_PATH, DEV_CASHIER_PATH, SHELL } from './paths';
 
 /** The 付款链接 an order's payer sends to whoever pays it: this site's /new/payService?token= (the router's basename). */
 export function payLinkUrl(token: string, origin = window.location.origin): string {

@@ -1,6 +1,6 @@
-import { PAYMENT_PAGES as P, PAY_LINK_PATH } from '@shetuan/shared/payments';
+import { PAYMENT_PAGES as P, PAY_LINK_PATH } from '@shetuan/shared/payments/pages';
 import type { AppRoute, Crumb } from '../../app/route-registry';
-import { DETAIL_PATH, DEV_CASHIER_PATH, SHELL } from './helpers';
+import { DETAIL_PATH, DEV_CASHIER_PATH, SHELL } from './paths';
 
 const group: Crumb = { name: '订单与财务' };
 /** 银行卡, 申请提现, 提现记录 and 收款协议 sit in the catalogue's 设置 group, beside 钱包. */

@@ -1,7 +1,8 @@
 import { TENANT_INCOMPLETE_MSG, type TTenantLookupFailure } from '@shetuan/shared/tenant';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../app/request';
+import { StatusPage } from '../../app/StatusPage';
 import { session } from '../../app/session';
 import { useTenantLookup } from './api';
 import { TenantContext } from './TenantContext';
@@ -38,7 +39,7 @@ export function TenantGate({ children }: { children: ReactNode }) {
   if (lookup.isError) {
     const { title, detail } = failureText(lookup.error);
     return (
-      <Result
+      <StatusPage
         status="warning"
         title={title}
         subTitle={detail}

@@ -3,11 +3,7 @@ import type { EChartsOption } from 'echarts';
 
 type Option = TExpertOptions['list'][number];
 
-/** The expert's detail page (a hidden route under 专家管理). */
-export const DETAIL_PATH = '/expertManagementDetail';
-
-/** A talent pool's members (a hidden route under 标签管理). */
-export const POOL_PATH = '/talent-pool-detail';
+export { DETAIL_PATH, POOL_PATH } from './paths';
 
 /** A node of the domain tree select: its own name in the tree, its whole path once chosen. */
 export interface DomainNode {

@@ -1,7 +1,7 @@
-import { EXPERT_PAGES as P } from '@shetuan/shared/experts';
+import { EXPERT_PAGES as P } from '@shetuan/shared/experts/pages';
 import type { AppRoute, Crumb } from '../../../app/route-registry';
 import { CALL_DETAIL_PATH } from '../calls/paths';
-import { DETAIL_PATH, POOL_PATH } from './helpers';
+import { DETAIL_PATH, POOL_PATH } from './paths';
 
 const group: Crumb = { name: '专家管理' };
 

@@ -1,4 +1,4 @@
-import { EXPERT_PAGES as P } from '@shetuan/shared/experts';
+import { EXPERT_PAGES as P } from '@shetuan/shared/experts/pages';
 import type { AppRoute } from '../../../app/route-registry';
 
 const experts = { name: '专家管理' };

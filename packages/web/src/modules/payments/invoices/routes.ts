@@ -1,4 +1,4 @@
-import { INVOICE_DETAIL_PATH, INVOICE_OFFLINE_ALIAS, PAYMENT_PAGES as P } from '@shetuan/shared/payments';
+import { INVOICE_DETAIL_PATH, INVOICE_OFFLINE_ALIAS, PAYMENT_PAGES as P } from '@shetuan/shared/payments/pages';
 import type { AppRoute, Crumb } from '../../../app/route-registry';
 
 const group: Crumb = { name: '订单与财务' };

@@ -1,4 +1,4 @@
-import { PAYMENT_PAGES as P } from '@shetuan/shared/payments';
+import { PAYMENT_PAGES as P } from '@shetuan/shared/payments/pages';
 import type { AppRoute, Crumb } from '../../../app/route-registry';
 
 const route = (path: string, screen: AppRoute['screen'], crumbs: Crumb[]): AppRoute => ({

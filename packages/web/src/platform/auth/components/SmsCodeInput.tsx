@@ -1,7 +1,11 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { PHONE_MESSAGES, PHONE_PATTERN } from '@shetuan/shared';
 import type { TSmsPurpose } from '@shetuan/shared/identity';
-import { Button, type FormInstance, Input, Space } from 'antd';
+import { Button, type FormInstance } from 'antd';
+// Input alone: antd's Input index brings TextArea, Search and OTP with it (the login page).
+import Input from 'antd/es/input/Input';
+// Space.Compact alone: the Space index is one more chunk on the login page.
+import Compact from 'antd/es/space/Compact';
 import { useEffect, useState } from 'react';
 import { feedback } from '../../../app/feedback';
 import { authApi } from '../api';
@@ -26,10 +30,16 @@ export function SmsCodeInput({
   value,
   onChange,
   id,
+  checkPhoneField = false,
 }: {
   form: FormInstance;
   phoneField?: string;
   purpose: TSmsPurpose;
+  /**
+   * Validates the phone field first, its rules' messages under it (请输入手机号, 请输入正确的手机号),
+   * instead of a toast: the login page's behaviour, as pro-components' ProFormCaptcha had it.
+   */
+  checkPhoneField?: boolean;
   value?: string;
   onChange?: (v: string) => void;
   id?: string;
@@ -43,6 +53,13 @@ export function SmsCodeInput({
   }, [left]);
 
   const send = async () => {
+    if (checkPhoneField) {
+      const valid = await form.validateFields([phoneField]).then(
+        () => true,
+        () => false,
+      );
+      if (!valid) return;
+    }
     const phone = String(form.getFieldValue(phoneField) ?? '').trim();
     if (!phone) return void feedback.message.error(PHONE_MESSAGES.required);
     if (!PHONE_PATTERN.test(phone)) return void feedback.message.error(PHONE_MESSAGES.sendInvalid);
@@ -57,7 +74,7 @@ export function SmsCodeInput({
   };
 
   return (
-    <Space.Compact style={{ width: '100%' }}>
+    <Compact style={{ width: '100%' }}>
       <Input
         id={id}
         size="large"
@@ -71,6 +88,6 @@ export function SmsCodeInput({
       <Button size="large" disabled={left > 0} loading={busy} onClick={() => void send()}>
         {left > 0 ? `${left} 秒后重新获取` : '获取验证码'}
       </Button>
-    </Space.Compact>
+    </Compact>
   );
 }

@@ -334,11 +334,11 @@ export async function gradingPreview(
   const p = await getProject(tx, tenantId, projectId);
   const { index, stage, ranked, grades } = await ranking(tx, tenantId, p);
   const gradeOf = (id: number) => grades.get(id) ?? null;
-  const counts = [...stage.grades.map((g) => g.name), null].map((g) => ({
-    grade: g,
-    n: ranked.filter((r) => gradeOf(r.declarationId) === g).length,
-  }));
-  const bandWidth = Math.ceil(Math.max(100, ...ranked.map((r) => r.score)) / 10);
+  const perGrade = new Map<string | null, number>();
+  for (const r of ranked) perGrade.set(gradeOf(r.declarationId), (perGrade.get(gradeOf(r.declarationId)) ?? 0) + 1);
+  const counts = [...stage.grades.map((g) => g.name), null].map((g) => ({ grade: g, n: perGrade.get(g) ?? 0 }));
+  // A loop, not Math.max(...scores): spreading tens of thousands of arguments overflows the stack.
+  const bandWidth = Math.ceil(ranked.reduce((top, r) => Math.max(top, r.score), 100) / 10);
   const bandCounts = new Map<string, { band: number; grade: string | null; n: number }>();
   for (const r of ranked) {
     const band = Math.min(9, Math.floor(r.score / bandWidth));
@@ -360,7 +360,7 @@ export async function gradingPreview(
   const reviewCounts = await repo.submittedReviewCounts(tx, tenantId, p.id, lastRound, ids);
   return {
     waiting: ranked.length,
-    graded: ranked.filter((r) => gradeOf(r.declarationId) !== null).length,
+    graded: ranked.length - (perGrade.get(null) ?? 0),
     counts,
     bandWidth,
     bands: [...bandCounts.values()].sort((a, b) => a.band - b.band),

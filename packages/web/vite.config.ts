@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -116,6 +117,24 @@ const isBright = (value, bgColorToken) => {
   };
 }
 
+/**
+ * Unit test files that replace a module with vi.mock: each needs a module graph of its own, so they
+ * run isolated (found by their text, so a new one needs no list).
+ */
+function mockingTests(dir = 'src', found: string[] = []): string[] {
+  for (const entry of fs.readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })) {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) mockingTests(rel, found);
+    else if (
+      /\.test\.tsx?$/.test(entry.name) &&
+      fs.readFileSync(new URL(rel, import.meta.url), 'utf8').includes('vi.mock(')
+    )
+      found.push(rel);
+  }
+  return found;
+}
+const MOCKING_TESTS = mockingTests();
+
 // Served by the Node server under /new/; `npm run dev -w @shetuan/web` proxies the API to it.
 export default defineConfig({
   base: '/new/',
@@ -142,9 +161,18 @@ export default defineConfig({
     port: 5173,
     proxy: { '/st365': 'http://localhost:3000' },
   },
+  // Test files run one after another in a worker's one jsdom and module graph (isolate: false):
+  // importing antd and setting up jsdom again for each file was half of the stage. The files that
+  // replace a module with vi.mock need a fresh graph, so they run isolated.
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: MOCKING_TESTS, isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: MOCKING_TESTS, isolate: true } },
+    ],
   },
 });

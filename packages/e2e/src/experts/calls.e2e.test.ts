@@ -45,12 +45,6 @@ async function choose(page: Page, scope: Page | Locator, label: string, option: 
   await expect.poll(() => dropdown(page).count()).toBe(0);
 }
 
-/** Waits for the toasts to leave (a fading one has half its contrast), then runs axe-core. */
-async function accessible(page: Page, screen: string): Promise<void> {
-  await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
-  await expectAccessible(page, screen);
-}
-
 describe('专家征集 and 专家信息配置: a call, the tenant’s own questions, an applicant on a phone', () => {
   const baseUrl = serverUrl();
   const stamp = String(Date.now()).slice(-8);
@@ -122,7 +116,7 @@ describe('专家征集 and 专家信息配置: a call, the tenant’s own questi
     await rowOf(page, '身份证号').waitFor();
     expect(await rowOf(page, '姓名').count()).toBe(0); // the profile asks it
     await page.getByLabel('研究方向').waitFor(); // the preview
-    await accessible(page, '专家信息配置');
+    await expectAccessible(page, '专家信息配置');
     await screenshot(page, 'experts-config');
   });
 
@@ -148,7 +142,7 @@ describe('专家征集 and 专家信息配置: a call, the tenant’s own questi
     const href = (await row.getByRole('link', { name: title }).getAttribute('href')) ?? '';
     callId = Number(/id=(\d+)/.exec(href)?.[1]);
     expect(callId).toBeGreaterThan(0);
-    await accessible(page, '专家征集');
+    await expectAccessible(page, '专家征集');
     await screenshot(page, 'experts-calls');
   });
 
@@ -196,7 +190,7 @@ describe('专家征集 and 专家信息配置: a call, the tenant’s own questi
       .waitFor();
     await page.getByLabel('身份证号').fill('110101199003074514');
     await page.getByLabel('研究方向').fill('机器学习与计算机视觉');
-    await accessible(page, '我的专家信息：报名专家征集');
+    await expectAccessible(page, '我的专家信息：报名专家征集');
     await screenshot(page, 'experts-call-apply-phone');
     await page.getByRole('button', { name: '提交报名' }).click();
     await page.getByText(`已报名专家征集“${title}”，等待管理员审核`).first().waitFor();
@@ -204,7 +198,7 @@ describe('专家征集 and 专家信息配置: a call, the tenant’s own questi
     await page.locator('.ant-descriptions').getByText('机器学习与计算机视觉').waitFor();
     const call = page.locator('.ant-list-item').filter({ hasText: title });
     await call.getByText('报名待审核').waitFor();
-    await accessible(page, '我的专家信息：已报名');
+    await expectAccessible(page, '我的专家信息：已报名');
     await screenshot(page, 'experts-call-applied-phone');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
@@ -220,7 +214,7 @@ describe('专家征集 and 专家信息配置: a call, the tenant’s own questi
       .click();
     await row.getByText('已通过').waitFor();
     await page.getByText('已通过 1 / 5 人').waitFor();
-    await accessible(page, '征集详情');
+    await expectAccessible(page, '征集详情');
     await screenshot(page, 'experts-call-detail');
 
     // 导出 of the applicants (a job; the call's title and the day in the file's name).
@@ -243,7 +237,7 @@ describe('专家征集 and 专家信息配置: a call, the tenant’s own questi
     await page.getByRole('tabpanel').getByText(title).waitFor();
     await page.getByRole('tab', { name: '变更记录' }).click();
     await page.getByRole('tabpanel').getByText('征集审核通过').waitFor();
-    await accessible(page, '专家详情：档案');
+    await expectAccessible(page, '专家详情：档案');
   });
 
   it('人才库 (a label’s members, through a regional path) and the import of experts with domains by name', async () => {
@@ -265,7 +259,7 @@ describe('专家征集 and 专家信息配置: a call, the tenant’s own questi
     await page.getByLabel('搜索姓名、手机号或工作单位').fill(person);
     await page.getByLabel('搜索姓名、手机号或工作单位').press('Enter');
     await rowOf(page, person).waitFor();
-    await accessible(page, '人才库成员');
+    await expectAccessible(page, '人才库成员');
     await screenshot(page, 'experts-pool');
     await rowOf(page, person)
       .getByRole('button', { name: button('移出') })
@@ -293,7 +287,7 @@ describe('专家征集 and 专家信息配置: a call, the tenant’s own questi
     await importing.getByRole('button', { name: /开始导入/ }).click();
     await importing.getByText(/未导入任何数据/).waitFor();
     await importing.getByRole('row').filter({ hasText: '专业领域“量子力学”不存在' }).getByText('3').first().waitFor();
-    await accessible(page, '导入专家：问题');
+    await expectAccessible(page, '导入专家：问题');
     await screenshot(page, 'experts-import-report');
     await importing.getByRole('radio', { name: '只导入正确的行' }).check();
     await importing.getByRole('button', { name: /开始导入/ }).click();

@@ -102,12 +102,6 @@ async function answerPop(page: Page, label: string): Promise<void> {
   await expect.poll(() => page.locator(OPEN_POP).count()).toBe(0);
 }
 
-/** Waits for the toasts to leave (a fading one has half its contrast), then runs axe-core. */
-async function accessible(page: Page, screen: string): Promise<void> {
-  await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
-  await expectAccessible(page, screen);
-}
-
 /** The kit's search form: 关键词, then 查询. */
 async function search(page: Page, keyword: string): Promise<void> {
   await page.getByLabel('关键词').fill(keyword);
@@ -193,7 +187,7 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
         .locator('.ant-pagination-total-text')
         .filter({ hasText: /共\s*\d{2,}\s*条/ })
         .waitFor();
-      await accessible(page, '专家管理');
+      await expectAccessible(page, '专家管理');
       await screenshot(page, 'experts-library');
 
       await search(page, '赵专家');
@@ -220,7 +214,7 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
       await rowOf(page, '赵专家').waitFor();
       await expect.poll(() => rows(page).filter({ hasNotText: '评审专家库' }).count()).toBe(0);
       await expect.poll(() => rows(page).filter({ hasNotText: '信息技术' }).count()).toBe(0);
-      await accessible(page, '专家管理：筛选');
+      await expectAccessible(page, '专家管理：筛选');
       await screenshot(page, 'experts-library-filtered');
       await page.getByRole('button', { name: /重\s*置/ }).click();
       await expect.poll(() => rows(page).filter({ hasNotText: '评审专家库' }).count()).toBeGreaterThan(0);
@@ -252,10 +246,12 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
       await chooseOption(page, create, '回避单位', '示范智造科技有限公司');
       await create.getByLabel('个人简介').fill('从事工业机器人控制与机器视觉研究。');
       await formError(create, '请选择专业领域').waitFor({ state: 'detached' });
-      await accessible(page, '新增专家');
+      await expectAccessible(page, '新增专家');
       await screenshot(page, 'experts-library-form');
       await create.getByRole('button', { name: /确\s*认|确\s*定/ }).click();
       await page.getByText('新增成功').first().waitFor();
+      // The toast itself (every other check leaves toasts out: harness/a11y.ts).
+      await expectAccessible(page, '新增成功提示', ['.ant-message']);
 
       await search(page, mobile);
       const row = rowOf(page, mobile);
@@ -272,7 +268,7 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
       await profile.getByText('示范智造科技有限公司').waitFor();
       await profile.getByText('后台添加').waitFor();
       await page.getByText('从事工业机器人控制与机器视觉研究。').waitFor();
-      await accessible(page, '专家详情');
+      await expectAccessible(page, '专家详情');
       await screenshot(page, 'experts-detail');
       const detailUrl = page.url();
       // A phone opens the page anew (the menu becomes a closed drawer).
@@ -327,7 +323,7 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
       const page = await open('/expertManagement', PHONE);
       await rows(page).first().waitFor();
       await page.getByRole('button', { name: /新增/ }).waitFor();
-      await accessible(page, '专家管理（手机）');
+      await expectAccessible(page, '专家管理（手机）');
       await screenshot(page, 'experts-library-phone');
       await noSidewaysScroll(page);
     });
@@ -390,7 +386,7 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
 
       await page.goto(`${baseUrl}/new/audit-list-of-experts`);
       await rowOf(page, person).waitFor();
-      await accessible(page, '专家审核');
+      await expectAccessible(page, '专家审核');
       await screenshot(page, 'experts-audit');
       await page.getByRole('tab', { name: '入库申请' }).click();
       await expect.poll(() => rows(page).filter({ hasText: '信息变更' }).count()).toBe(0);
@@ -402,7 +398,7 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
       await chu.getByText('申请信息').waitFor();
       await chu.locator('.ant-descriptions').getByText('信息技术 / 集成电路').waitFor();
       await chu.getByText('从事集成电路设计与验证研究。').waitFor();
-      await accessible(page, '专家审核：入库申请');
+      await expectAccessible(page, '专家审核：入库申请');
       await screenshot(page, 'experts-audit-register');
       await chu.getByRole('button', { name: button('取消') }).click();
       await chu.waitFor({ state: 'hidden' });
@@ -438,7 +434,7 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
       await title.getByText('研究员').waitFor();
       await title.getByText('正高级工程师').waitFor();
       await audit.getByRole('region', { name: '当前专家信息' }).getByText('研究员').first().waitFor();
-      await accessible(page, '专家审核：信息变更');
+      await expectAccessible(page, '专家审核：信息变更');
       await screenshot(page, 'experts-audit-change');
 
       await audit.getByRole('button', { name: button('不通过') }).click();
@@ -459,7 +455,7 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
       await page.setViewportSize(PHONE);
       await page.reload();
       await rowOf(page, '褚专家').waitFor();
-      await accessible(page, '专家审核（手机）');
+      await expectAccessible(page, '专家审核（手机）');
       await screenshot(page, 'experts-audit-phone');
       await noSidewaysScroll(page);
       await rowOf(page, '褚专家').getByRole('button', { name: '审核' }).click();
@@ -477,7 +473,7 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
     it('adds a domain and a sub-domain under it (新增下级), then removes both', async () => {
       const page = await open('/expertDomainClassification');
       await rowOf(page, '人工智能').waitFor();
-      await accessible(page, '专家领域分类');
+      await expectAccessible(page, '专家领域分类');
       await screenshot(page, 'experts-domains');
 
       await page.getByRole('button', { name: /新增专业领域/ }).click();
@@ -528,7 +524,7 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
     it('adds a label, which the library then offers; removes it', async () => {
       const page = await open('/label-management');
       await rowOf(page, '科技智库专家').waitFor();
-      await accessible(page, '标签管理');
+      await expectAccessible(page, '标签管理');
       await screenshot(page, 'experts-labels');
 
       await page.getByRole('button', { name: /新增标签/ }).click();
@@ -577,14 +573,14 @@ describe('专家库 (administrators): library, approval, domains, labels and sta
       await expect
         .poll(async () => Number(/(\d+)\s*人/.exec((await active.textContent()) ?? '')?.[1] ?? 0))
         .toBeGreaterThan(20);
-      await accessible(page, '专家统计');
+      await expectAccessible(page, '专家统计');
       await screenshot(page, 'experts-statistics');
     });
 
     it('fits a phone: cards and charts stacked, no sideways scroll', async () => {
       const page = await open('/expertStatistics', PHONE);
       for (const name of charts) await chart(page, name);
-      await accessible(page, '专家统计（手机）');
+      await expectAccessible(page, '专家统计（手机）');
       await screenshot(page, 'experts-statistics-phone');
       await noSidewaysScroll(page);
     });

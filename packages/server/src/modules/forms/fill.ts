@@ -52,12 +52,16 @@ export async function closedReason(tx: Tx, p: ProjectRow, now = new Date()): Pro
   return null;
 }
 
-/** Published versions never change: their schemas are kept in memory (the most recent 200). */
+/**
+ * Published versions never change: their schemas are kept in memory (the most recent 200). The
+ * form's random key is part of the cache key, so one process serving several databases (the API
+ * tests run many files in one process) never takes another database's form with the same ids.
+ */
 const schemaCache = new Map<string, TFormSchema>();
 const SCHEMA_CACHE_SIZE = 200;
 
 export async function publishedSchema(tx: Tx, p: ProjectRow, version = p.publishedVersion): Promise<TFormSchema> {
-  const cacheKey = `${p.tenantId}:${p.id}:${version}`;
+  const cacheKey = `${p.tenantId}:${p.id}:${p.key}:${version}`;
   const cached = schemaCache.get(cacheKey);
   if (cached) return cached;
   const stored = await repo.findVersionSchema(tx, p.tenantId, p.id, version);

@@ -16,6 +16,9 @@ describe('the web app under /new/ carries a Content-Security-Policy', () => {
       '<!doctype html><script type="module" src="/new/assets/a.js"></script><div id="root"></div>',
     );
     fs.writeFileSync(path.join(dist, 'assets', 'a.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'a.css'), 'body{margin:0}');
+    fs.writeFileSync(path.join(dist, 'assets', 'p.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+    fs.writeFileSync(path.join(dist, 'assets', 'p.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -45,11 +48,16 @@ describe('the web app under /new/ carries a Content-Security-Policy', () => {
     expect(open).toContain("frame-src 'self' https://open.weixin.qq.com;");
   });
 
-  it('sends the policy with the page, its history fallback and its assets, not with the API', async () => {
-    for (const url of ['/new/', '/new/s/abcdef123456', '/new/assets/a.js']) {
+  it('sends the policy with what opens as a document (the page, its history fallback, SVG), not with scripts, styles or the API', async () => {
+    for (const url of ['/new/', '/new/s/abcdef123456', '/new/assets/p.svg']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-security-policy']).toMatch(/script-src 'self';/);
+    }
+    for (const url of ['/new/assets/a.js', '/new/assets/a.css', '/new/assets/p.png']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toBeUndefined();
     }
     const api = await t.app.inject({ url: '/st365/health' });
     expect(api.headers['content-security-policy']).toBeUndefined();

@@ -49,7 +49,7 @@ async function main() {
           companyId: t.company_id,
           companyName: t.company_name,
           companyType: t.company_type,
-          icon: t.icon ?? '/new/logo.png',
+          icon: t.icon ?? '/new/logo.webp',
           mobileDomain: t.mobile_domain,
           customType: t.custom_type,
         },

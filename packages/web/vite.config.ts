@@ -135,6 +135,30 @@ function mockingTests(dir = 'src', found: string[] = []): string[] {
 }
 const MOCKING_TESTS = mockingTests();
 
+/**
+ * antd's form label imports Tooltip (with @rc-component/trigger, rc-tooltip and the zoom motion)
+ * for the `tooltip` prop, which the login page and most forms do not use: about 9 KB on every page
+ * with a form. The label now loads Tooltip the first time a label has one, showing the icon alone
+ * until it has come (React 19 passes `ref` as a prop, so the wrapper hands it on). The build fails
+ * if antd changes that import, so the swap cannot go stale.
+ */
+function formLabelTooltipOnUse(): Plugin {
+  const from = "import Tooltip from '../tooltip';";
+  const lazy = `const LazyTooltip = React.lazy(() => import('../tooltip'));
+const Tooltip = (props) =>
+  React.createElement(React.Suspense, { fallback: props.children }, React.createElement(LazyTooltip, props));`;
+  return {
+    name: 'shetuan:form-label-tooltip-on-use',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.endsWith('/antd/es/form/FormItemLabel.js')) return null;
+      if (!code.includes(from) || !code.includes("import * as React from 'react';"))
+        this.error(`${id} no longer imports Tooltip and React as expected: check formLabelTooltipOnUse`);
+      return { code: code.replace(from, lazy), map: null };
+    },
+  };
+}
+
 // Served by the Node server under /new/; `npm run dev -w @shetuan/web` proxies the API to it.
 export default defineConfig({
   base: '/new/',
@@ -143,6 +167,7 @@ export default defineConfig({
     appCodeWithoutSideEffects(),
     nativeResizeObserver(),
     buttonWithoutColorPresets(),
+    formLabelTooltipOnUse(),
     noChunkCycles(),
     leanEntry(),
   ],

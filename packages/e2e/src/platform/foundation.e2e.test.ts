@@ -22,10 +22,12 @@ describe('the console foundation in Chromium', () => {
     await page.goto(`${baseUrl}/new/`);
     await page.waitForURL(/\/new\/login$/);
     await expect.poll(() => page.title()).toBe('示范市科学技术协会管理后台');
-    expect(await iconHref(page)).toBe('/new/logo.png');
+    expect(await iconHref(page)).toBe('/new/logo.webp');
     await page.getByText('示范市科学技术协会管理后台').first().waitFor();
-    const logo = await page.request.get(`${baseUrl}/new/logo.png`);
-    expect(logo.headers()['content-type']).toBe('image/png');
+    const logo = await page.request.get(`${baseUrl}/new/logo.webp`);
+    expect(logo.headers()['content-type']).toBe('image/webp');
+    // The PNG it replaced stays for addresses stored before.
+    expect((await page.request.get(`${baseUrl}/new/logo.png`)).headers()['content-type']).toBe('image/png');
     const script = await page.evaluate(
       () => document.querySelector<HTMLScriptElement>('script[type="module"]')?.src ?? '',
     );

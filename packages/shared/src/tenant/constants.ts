@@ -23,8 +23,12 @@ export function showsQaLibrary(customType: number): boolean {
   return customType !== TenantCustomType.NO_QA_LINK;
 }
 
-/** The logo every tenant without its own shows; also used when companyId is 1 (spec 000, section 1). */
-export const DEFAULT_TENANT_LOGO = '/new/logo.png';
+/**
+ * The logo every tenant without its own shows; also used when companyId is 1 (spec 000, section 1).
+ * WebP (4.4 KB; the same picture as /new/logo.png, 7.1 KB, which stays for addresses stored
+ * before): the login page shows it twice, as the tab's icon and on the card.
+ */
+export const DEFAULT_TENANT_LOGO = '/new/logo.webp';
 
 /** Title suffix: the tab reads '{companyName}管理后台'. */
 export const CONSOLE_TITLE_SUFFIX = '管理后台';

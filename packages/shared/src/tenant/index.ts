@@ -143,7 +143,7 @@ export const TENANTS = defineResource({
       placeholder: '输入域名后回车',
       hint: '只填主机名，回车添加多个，例如 kx.example.cn',
     },
-    { key: 'icon', title: '图标地址', list: false, export: false, placeholder: '留空使用默认图标 /new/logo.png' },
+    { key: 'icon', title: '图标地址', list: false, export: false, placeholder: '留空使用默认图标 /new/logo.webp' },
     { key: 'mobileDomain', title: '移动端域名', list: false, width: 160 },
     { key: 'customType', title: '定制类型', kind: 'enum', options: TENANT_CUSTOM_TYPE_OPTIONS, width: 140 },
     {

@@ -49,7 +49,7 @@ describe('GET /st365/tenant/lookup', () => {
 
   it('uses the default logo when the tenant has none or its companyId is 1', async () => {
     const res = await lookup(`?domain=${plain.domain}`);
-    expect(res.json().data.ucTenant.icon).toBe('/new/logo.png');
+    expect(res.json().data.ucTenant.icon).toBe('/new/logo.webp');
   });
 
   it('falls back to the Host header when no domain is given', async () => {
@@ -101,7 +101,7 @@ describe('loopback names and the demo tenants', () => {
       const res = await t.app.inject({ url: `/st365/tenant/lookup?domain=${encodeURIComponent(domain)}` });
       expect(res.json().data.ucTenant, domain).toMatchObject({
         companyName: '示范市科学技术协会',
-        icon: '/new/logo.png',
+        icon: '/new/logo.webp',
       });
     }
   });

@@ -12,7 +12,7 @@ const tenantOf = (customType: TUcTenant['customType']): TUcTenant => ({
   companyId: 1,
   companyName: '示范市科学技术协会',
   companyType: 2,
-  icon: '/new/logo.png',
+  icon: '/new/logo.webp',
   mobileDomain: '',
   customType,
 });

@@ -11,7 +11,7 @@ describe('tenant head', () => {
     expect(document.title).toBe('甲管理后台');
     expect(document.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/new/tenant-icons/a.svg');
     applyTenantHead({ companyName: '乙', icon: '' });
-    expect(document.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/new/logo.png');
+    expect(document.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/new/logo.webp');
     expect(document.querySelectorAll('link[rel="icon"]')).toHaveLength(1);
   });
 });

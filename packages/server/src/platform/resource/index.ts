@@ -1,4 +1,3 @@
-export { type NamedLibrary, namedLibraryService } from './named-library';
 export {
   IMPORT_MAX_ROWS,
   type ResourceScope,

@@ -270,6 +270,10 @@ describe('项目申报 from end to end: create, declare, return and resubmit, re
       .filter({ hasText: approval })
       .getByRole('button', { name: /立即申报/ })
       .click();
+    // This project's form, drawn with its unit: the page kept alive from the first declaration
+    // starts afresh for another project, and what is typed before then is gone with it.
+    await applicant.getByText(`填写申报：${approval}`).waitFor();
+    await applicant.locator('.ant-select-selection-item').filter({ hasText: '示范智造科技有限公司' }).waitFor();
     await applicant.getByLabel('申报名称').fill(`${title}（审批）`);
     await applicant.getByLabel('活动方案').fill('面向中学生的新能源科普周。');
     await applicant.getByRole('button', { name: /提交申报/ }).click();

@@ -1,3 +1,4 @@
+export { type NamedLibrary, namedLibraryService } from './named-library';
 export {
   IMPORT_MAX_ROWS,
   type ResourceScope,

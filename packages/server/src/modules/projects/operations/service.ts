@@ -21,7 +21,7 @@ import {
 import type { z } from 'zod';
 import type { Tx } from '../../../platform/db';
 import { AppError } from '../../../platform/http/errors';
-import type { ResourceService } from '../../../platform/resource';
+import { namedLibraryService, type ResourceService } from '../../../platform/resource';
 import { domainOptions, domainsExist } from '../../experts';
 import * as repo from './repository';
 
@@ -55,31 +55,19 @@ const toFlow = (r: repo.FlowRow) => ({
 
 const FLOW_GONE = '评审流程不存在或已删除';
 
-export const flowLibraryService: ResourceService<typeof FLOW_LIBRARY> = {
-  async list(tx, tenantId, q) {
-    const { rows, total } = await repo.listFlows(tx, tenantId, q);
-    return page(rows.map(toFlow), total, q);
-  },
-  async get(tx, tenantId, id) {
-    const row = await repo.findFlow(tx, tenantId, id);
-    return row ? toFlow(row) : null;
-  },
-  async create(tx, tenantId, input) {
-    if (await repo.flowNameTaken(tx, tenantId, input.name)) throw fail('流程名称已存在');
-    const id = await repo.insertFlow(tx, tenantId, input);
-    if (!id) throw fail('流程名称已存在');
-    if (input.isDefault) await repo.clearDefaultFlows(tx, tenantId, id);
-    return id;
-  },
-  async update(tx, tenantId, id, input) {
-    if (await repo.flowNameTaken(tx, tenantId, input.name, id)) throw fail('流程名称已存在');
-    if (!(await repo.updateFlow(tx, tenantId, id, input))) throw fail(FLOW_GONE);
+export const flowLibraryService: ResourceService<typeof FLOW_LIBRARY> = namedLibraryService({
+  list: repo.listFlows,
+  find: repo.findFlow,
+  nameTaken: repo.flowNameTaken,
+  insert: repo.insertFlow,
+  update: repo.updateFlow,
+  remove: repo.deleteFlow,
+  view: toFlow,
+  messages: { nameTaken: '流程名称已存在', gone: FLOW_GONE },
+  async afterWrite(tx, tenantId, id, input: { name: string; isDefault?: boolean }) {
     if (input.isDefault) await repo.clearDefaultFlows(tx, tenantId, id);
   },
-  async remove(tx, tenantId, id) {
-    if (!(await repo.deleteFlow(tx, tenantId, id))) throw fail(FLOW_GONE);
-  },
-};
+});
 
 // ———————————————————————— 评分规则 and 定级方案 ————————————————————————
 
@@ -95,31 +83,20 @@ const toRule = (r: repo.ScoreRuleRow) => ({
 
 const RULE_GONE = '评分规则不存在或已删除';
 
-export const scoreRuleService: ResourceService<typeof SCORE_RULES> = {
-  async list(tx, tenantId, q) {
-    const { rows, total } = await repo.listScoreRules(tx, tenantId, q);
-    return page(rows.map(toRule), total, q);
-  },
-  async get(tx, tenantId, id) {
-    const row = await repo.findScoreRule(tx, tenantId, id);
-    return row ? toRule(row) : null;
-  },
-  async create(tx, tenantId, input) {
-    if (await repo.scoreRuleNameTaken(tx, tenantId, input.name)) throw fail('规则名称已存在');
-    const id = await repo.insertScoreRule(tx, tenantId, input);
-    if (!id) throw fail('规则名称已存在');
-    return id;
-  },
-  async update(tx, tenantId, id, input) {
-    if (await repo.scoreRuleNameTaken(tx, tenantId, input.name, id)) throw fail('规则名称已存在');
-    if (!(await repo.updateScoreRule(tx, tenantId, id, input))) throw fail(RULE_GONE);
-  },
-  async remove(tx, tenantId, id) {
+export const scoreRuleService: ResourceService<typeof SCORE_RULES> = namedLibraryService({
+  list: repo.listScoreRules,
+  find: repo.findScoreRule,
+  nameTaken: repo.scoreRuleNameTaken,
+  insert: repo.insertScoreRule,
+  update: repo.updateScoreRule,
+  remove: repo.deleteScoreRule,
+  view: toRule,
+  messages: { nameTaken: '规则名称已存在', gone: RULE_GONE },
+  async beforeRemove(tx, tenantId, id) {
     if ((await reviewDefaults(tx, tenantId)).scoreRuleId === id)
       throw fail('该规则是评审设置中的默认评分规则，请先在评审设置中更换');
-    if (!(await repo.deleteScoreRule(tx, tenantId, id))) throw fail(RULE_GONE);
   },
-};
+});
 
 export function gradeText(method: string, grades: readonly TGrade[]): string {
   return grades
@@ -140,31 +117,20 @@ const toScheme = (r: repo.GradingSchemeRow) => ({
 
 const SCHEME_GONE = '定级方案不存在或已删除';
 
-export const gradingSchemeService: ResourceService<typeof GRADING_SCHEMES> = {
-  async list(tx, tenantId, q) {
-    const { rows, total } = await repo.listGradingSchemes(tx, tenantId, q);
-    return page(rows.map(toScheme), total, q);
-  },
-  async get(tx, tenantId, id) {
-    const row = await repo.findGradingScheme(tx, tenantId, id);
-    return row ? toScheme(row) : null;
-  },
-  async create(tx, tenantId, input) {
-    if (await repo.schemeNameTaken(tx, tenantId, input.name)) throw fail('方案名称已存在');
-    const id = await repo.insertGradingScheme(tx, tenantId, input);
-    if (!id) throw fail('方案名称已存在');
-    return id;
-  },
-  async update(tx, tenantId, id, input) {
-    if (await repo.schemeNameTaken(tx, tenantId, input.name, id)) throw fail('方案名称已存在');
-    if (!(await repo.updateGradingScheme(tx, tenantId, id, input))) throw fail(SCHEME_GONE);
-  },
-  async remove(tx, tenantId, id) {
+export const gradingSchemeService: ResourceService<typeof GRADING_SCHEMES> = namedLibraryService({
+  list: repo.listGradingSchemes,
+  find: repo.findGradingScheme,
+  nameTaken: repo.schemeNameTaken,
+  insert: repo.insertGradingScheme,
+  update: repo.updateGradingScheme,
+  remove: repo.deleteGradingScheme,
+  view: toScheme,
+  messages: { nameTaken: '方案名称已存在', gone: SCHEME_GONE },
+  async beforeRemove(tx, tenantId, id) {
     if ((await reviewDefaults(tx, tenantId)).gradingSchemeId === id)
       throw fail('该方案是评审设置中的默认定级方案，请先在评审设置中更换');
-    if (!(await repo.deleteGradingScheme(tx, tenantId, id))) throw fail(SCHEME_GONE);
   },
-};
+});
 
 // ———————————————————————— 项目要素 ————————————————————————
 

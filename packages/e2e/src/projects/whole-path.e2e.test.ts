@@ -106,8 +106,11 @@ describe('项目申报 from end to end: create, declare, return and resubmit, re
     await applicant.getByRole('button', { name: /登\s*录/ }).click();
     // The login comes back to this call's declaration.
     await applicant.waitForURL(new RegExp(`/projectDeclare\\?projectId=${projectId}`));
-    await applicant.getByLabel('申报名称').fill(title);
+    // The form drawn with the applicant's unit before typing (what is typed earlier can be lost
+    // when the page starts afresh after the login's return).
+    await applicant.getByText(`填写申报：${name}`).waitFor();
     await applicant.locator('.ant-select-selection-item').filter({ hasText: '示范智造科技有限公司' }).waitFor();
+    await applicant.getByLabel('申报名称').fill(title);
     await applicant.getByLabel('多行文本').fill('园区屋顶光伏与储能的协同调度。');
     await screenshot(applicant, 'whole-path-declare-phone');
     await applicant.getByRole('button', { name: /提交申报/ }).click();

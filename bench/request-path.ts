@@ -48,6 +48,8 @@ interface Run {
   p99: number;
   /** The server's CPU time (user + system) per answered request, in microseconds. */
   cpuUs: number;
+  /** PostgreSQL's (every postgres process on this machine) per answered request, when it runs here. */
+  pgUs: number;
 }
 
 interface Endpoint {
@@ -146,8 +148,38 @@ async function serverCpu(port: number): Promise<number> {
   return cpu.user + cpu.system;
 }
 
+/**
+ * CPU time (user + system) of every PostgreSQL process on this machine so far, in microseconds,
+ * from /proc (0 where there is none: a remote database); backends that ended are counted in the
+ * postmaster's children's time.
+ */
+function postgresCpu(): number {
+  let ticks = 0;
+  let pids: string[] = [];
+  try {
+    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      // utime and stime, and cutime and cstime: the postmaster's holds the backends that ended.
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return (ticks * 1e6) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
 async function measure(port: number, s: Session, e: Endpoint, connections: number, seconds: number): Promise<Run> {
   const cpuBefore = await serverCpu(port);
+  const pgBefore = postgresCpu();
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -159,8 +191,10 @@ async function measure(port: number, s: Session, e: Endpoint, connections: numbe
     throw new Error(`${e.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${refused.refused} refused`);
   // On a shared machine the rate depends on the load others put on it; the CPU a request costs
   // the server much less so (docs/performance.md compares both).
-  const cpuUs = ((await serverCpu(port)) - cpuBefore) / Math.max(1, result.requests.total);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs };
+  const answered = Math.max(1, result.requests.total);
+  const pgUs = (postgresCpu() - pgBefore) / answered;
+  const cpuUs = ((await serverCpu(port)) - cpuBefore) / answered;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs, pgUs };
 }
 
 /**
@@ -351,12 +385,14 @@ async function main() {
             p50: avg(runs.app, 'p50'),
             p99: avg(runs.app, 'p99'),
             cpuUs: avg(runs.app, 'cpuUs'),
+            pgUs: avg(runs.app, 'pgUs'),
           },
           bare: {
             rps: avg(runs.bare, 'rps'),
             p50: avg(runs.bare, 'p50'),
             p99: avg(runs.bare, 'p99'),
             cpuUs: avg(runs.bare, 'cpuUs'),
+            pgUs: avg(runs.bare, 'pgUs'),
           },
           ratio: avg(runs.app, 'rps') / avg(runs.bare, 'rps'),
           cpuRatio: avg(runs.bare, 'cpuUs') / avg(runs.app, 'cpuUs'),
@@ -367,15 +403,16 @@ async function main() {
               p50: avg(runs.base, 'p50'),
               p99: avg(runs.base, 'p99'),
               cpuUs: avg(runs.base, 'cpuUs'),
+              pgUs: avg(runs.base, 'pgUs'),
             }
           : null;
         results.push(baseline ? { ...r, baseline } : r);
         log(
-          `  ${e.name.padEnd(27)} ${String(connections).padStart(3)} conn  app ${r.app.rps.toFixed(0).padStart(5)} req/s p50 ${r.app.p50.toFixed(0).padStart(3)} ms p99 ${r.app.p99.toFixed(0).padStart(4)} ms | bare ${r.bare.rps.toFixed(0).padStart(5)} req/s p50 ${r.bare.p50.toFixed(0).padStart(3)} ms p99 ${r.bare.p99.toFixed(0).padStart(4)} ms | ratio ${r.ratio.toFixed(2)} | CPU per request app ${r.app.cpuUs.toFixed(0)} µs, bare ${r.bare.cpuUs.toFixed(0)} µs (bare/app ${r.cpuRatio.toFixed(2)})`,
+          `  ${e.name.padEnd(27)} ${String(connections).padStart(3)} conn  app ${r.app.rps.toFixed(0).padStart(5)} req/s p50 ${r.app.p50.toFixed(0).padStart(3)} ms p99 ${r.app.p99.toFixed(0).padStart(4)} ms | bare ${r.bare.rps.toFixed(0).padStart(5)} req/s p50 ${r.bare.p50.toFixed(0).padStart(3)} ms p99 ${r.bare.p99.toFixed(0).padStart(4)} ms | ratio ${r.ratio.toFixed(2)} | CPU per request app ${r.app.cpuUs.toFixed(0)} µs, bare ${r.bare.cpuUs.toFixed(0)} µs (bare/app ${r.cpuRatio.toFixed(2)}); PostgreSQL app ${r.app.pgUs.toFixed(0)} µs, bare ${r.bare.pgUs.toFixed(0)} µs`,
         );
         if (baseline)
           log(
-            `  ${''.padEnd(27)}          baseline ${baseline.rps.toFixed(0).padStart(5)} req/s p99 ${baseline.p99.toFixed(0).padStart(4)} ms, CPU per request ${baseline.cpuUs.toFixed(0)} µs (ratio ${(baseline.rps / r.bare.rps).toFixed(2)}; app/baseline CPU ${(r.app.cpuUs / baseline.cpuUs).toFixed(2)})`,
+            `  ${''.padEnd(27)}          baseline ${baseline.rps.toFixed(0).padStart(5)} req/s p99 ${baseline.p99.toFixed(0).padStart(4)} ms, CPU per request ${baseline.cpuUs.toFixed(0)} µs, PostgreSQL ${baseline.pgUs.toFixed(0)} µs (ratio ${(baseline.rps / r.bare.rps).toFixed(2)}; app/baseline CPU ${(r.app.cpuUs / baseline.cpuUs).toFixed(2)})`,
           );
       }
     }

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { idColumn, tenantIdColumn } from '../db/columns';
+import { idColumn, tenantIdColumn, tenantIdColumnUnreferenced } from '../db/columns';
 
 /** Tenant-owned: every login attempt, successful or not. */
 export const loginLogs = pgTable(
@@ -24,7 +24,7 @@ export const loginLogs = pgTable(
 export const operationLogs = pgTable(
   'operation_logs',
   {
-    tenantId: tenantIdColumn(),
+    tenantId: tenantIdColumnUnreferenced(),
     id: idColumn(),
     userId: bigint('user_id', { mode: 'number' }),
     identityId: bigint('identity_id', { mode: 'number' }),

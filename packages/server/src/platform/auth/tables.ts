@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { idColumn, tenantIdColumn } from '../db/columns';
+import { idColumn, tenantIdColumn, tenantIdColumnUnreferenced } from '../db/columns';
 import { identities, users } from '../directory/tables';
 
 /** Tenant-owned: a login session. The token itself is never stored, only its SHA-256. */
@@ -52,7 +52,7 @@ export const sessions = pgTable(
 export const usedSignatures = pgTable(
   'used_signatures',
   {
-    tenantId: tenantIdColumn(),
+    tenantId: tenantIdColumnUnreferenced(),
     sign: text('sign').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

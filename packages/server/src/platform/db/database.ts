@@ -96,18 +96,28 @@ export class AppDatabase {
   }
 
   /**
-   * PostgreSQL only: opens a transaction whose first statement is `first` (sent with begin in one
-   * message; values must already be literals), and holds it for the work that follows: the
-   * authentication of a GET runs here and its handler continues in the same transaction
-   * (platform/auth/held.ts). Answers the statement's rows and the held transaction.
+   * PostgreSQL only: opens a transaction whose first statement is a prepared one, executed with
+   * `args` (already literals) in the same message as begin, and holds it for the work that follows:
+   * the authentication of a GET runs here and its handler continues in the same transaction
+   * (platform/auth/held.ts). The statement is prepared with SQL's PREPARE the first time a pooled
+   * connection runs it (in that same message), so later requests skip its parse and plan.
+   * Answers the statement's rows and the held transaction.
    */
-  async openTransaction<R>(first: string): Promise<{ rows: R[]; held: HeldTransaction }> {
+  async openTransaction<R>(statement: HeldStatement, args: string): Promise<{ rows: R[]; held: HeldTransaction }> {
     const db = this.driver.db as unknown as DrizzleInternals;
     const client = await db.session.client.connect();
     const held = new HeldPgTransaction(db, client);
     let rows: R[];
     try {
-      const res = (await client.query(`begin; ${first}`)) as unknown as { rows: R[] } | { rows: R[] }[];
+      const prepared = preparedOn.get(client);
+      const prepare = prepared?.has(statement.name) ? '' : `prepare ${statement.name} as ${statement.text}; `;
+      const res = (await client.query(`${prepare}begin; execute ${statement.name}(${args})`)) as unknown as
+        | { rows: R[] }
+        | { rows: R[] }[];
+      if (prepare) {
+        if (prepared) prepared.add(statement.name);
+        else preparedOn.set(client, new Set([statement.name]));
+      }
       rows = (Array.isArray(res) ? res[res.length - 1]?.rows : res.rows) ?? [];
     } catch (err) {
       await held.abort();
@@ -166,6 +176,15 @@ type DrizzleInternals = {
     options: ConstructorParameters<typeof NodePgSession>[3];
   };
 };
+
+/** A statement openTransaction prepares per connection: its name and text (parameters $1 …). */
+export interface HeldStatement {
+  name: string;
+  text: string;
+}
+
+/** The statements each pooled connection has prepared with SQL's PREPARE (openTransaction). */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
 /** A transaction held open for the work that follows (openTransaction). */
 export interface HeldTransaction {

@@ -5,7 +5,7 @@ import { openNodePg } from './node-pg';
 import { openPglite } from './pglite';
 
 export * from './columns';
-export type { DatabaseKind, Db, GlobalReader, HeldTransaction, Tx } from './database';
+export type { DatabaseKind, Db, GlobalReader, HeldStatement, HeldTransaction, Tx } from './database';
 export { APP_ROLE, AppDatabase, asTenantWithin, queryRows, TenantRequiredError, txStatement } from './database';
 export { prepareOnce } from './prepared';
 

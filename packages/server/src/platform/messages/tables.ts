@@ -1,5 +1,5 @@
 import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idColumn, tenantIdColumn } from '../db/columns';
+import { idColumn, tenantIdColumn, tenantIdColumnUnreferenced } from '../db/columns';
 
 /**
  * Tenant-owned: an in-site message, addressed to a person, an identity, a role or the whole
@@ -30,7 +30,7 @@ export const messages = pgTable(
 export const messageReads = pgTable(
   'message_reads',
   {
-    tenantId: tenantIdColumn(),
+    tenantId: tenantIdColumnUnreferenced(),
     messageId: bigint('message_id', { mode: 'number' }).notNull(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),

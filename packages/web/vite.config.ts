@@ -159,6 +159,47 @@ const Tooltip = (props) =>
   };
 }
 
+/**
+ * antd's upload list item imports Progress (the bar while a file goes up) and Tooltip (the message
+ * of a file that failed): about 13 KB and four requests on every page with an upload, the public
+ * fill page among them, before anyone picks a file. The item now loads Progress when it first
+ * mounts (the bar shows 300 ms later, as before) and Tooltip when an item first fails (our
+ * FileUpload removes failed items, so it hardly ever comes), showing the item alone until it has
+ * come. The build fails if antd changes those imports, so the swap cannot go stale.
+ */
+function uploadListOnUse(): Plugin {
+  const from = "import Progress from '../../progress';\nimport Tooltip from '../../tooltip';";
+  const lazy = `const loadProgress = () => import('../../progress');
+const LazyProgress = React.lazy(loadProgress);
+const Progress = (props) =>
+  React.createElement(React.Suspense, { fallback: null }, React.createElement(LazyProgress, props));
+const LazyTooltip = React.lazy(() => import('../../tooltip'));
+const Tooltip = (props) =>
+  React.createElement(React.Suspense, { fallback: props.children }, React.createElement(LazyTooltip, props));`;
+  const delay = `  React.useEffect(() => {
+    const timer = setTimeout(() => {
+      setShowProgress(true);
+    }, 300);`;
+  return {
+    name: 'shetuan:upload-list-on-use',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.endsWith('/antd/es/upload/UploadList/ListItem.js')) return null;
+      if (!code.includes(from) || !code.includes("import * as React from 'react';") || !code.includes(delay))
+        this.error(`${id} no longer imports Progress and Tooltip as expected: check uploadListOnUse`);
+      return {
+        code: code
+          .replace(from, lazy)
+          .replace(
+            delay,
+            `  React.useEffect(() => {\n    loadProgress().catch(() => undefined);\n${delay.slice(delay.indexOf('\n') + 1)}`,
+          ),
+        map: null,
+      };
+    },
+  };
+}
+
 // Served by the Node server under /new/; `npm run dev -w @shetuan/web` proxies the API to it.
 export default defineConfig({
   base: '/new/',
@@ -168,6 +209,7 @@ export default defineConfig({
     nativeResizeObserver(),
     buttonWithoutColorPresets(),
     formLabelTooltipOnUse(),
+    uploadListOnUse(),
     noChunkCycles(),
     leanEntry(),
   ],

@@ -1,4 +1,5 @@
-import { DISPLAY_TYPES, fieldName, otherName, type TFormField, type TFormSchema } from './schema';
+import { DISPLAY_TYPES, fieldName, otherName } from './model';
+import type { TFormField, TFormSchema } from './schema';
 
 /** One answer as text for a person to read (the print view, the answer detail). */
 export function answerText(field: TFormField, value: unknown, values: Record<string, unknown>): string {

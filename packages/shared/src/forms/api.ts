@@ -2,15 +2,7 @@ import { z } from 'zod';
 import { ZFormKindKey } from './kinds';
 import { ZFormSchema } from './schema';
 
-/** A form project's state: 0 not published, 1 collecting, 2 stopped. */
-export const FormStatus = { DRAFT: 0, COLLECTING: 1, STOPPED: 2 } as const;
-
-/**
- * Machine-readable reasons in a refusal's data (`data.reason`), for conditions the client acts on:
- * the fill page reloads the form on VERSION_CHANGED instead of reading the Chinese message.
- */
-export const FormRefusal = { VERSION_CHANGED: 'FORM_VERSION_CHANGED' } as const;
-export const FORM_STATUS_NAMES: Record<number, string> = { 0: '未发布', 1: '收集中', 2: '已停止' };
+// FormStatus, FormRefusal and FORM_STATUS_NAMES are in model.ts (zod-free: the fill page uses FormRefusal).
 
 const ZCount = z.coerce
   .number({ error: '请输入正整数' })

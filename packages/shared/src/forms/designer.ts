@@ -1,5 +1,6 @@
 import type { FormImport } from './import';
-import { newFieldId, type TFormField, type TFormSchema, type TFormSettings } from './schema';
+import { newFieldId } from './model';
+import type { TFormField, TFormSchema, TFormSettings } from './schema';
 
 /**
  * The designer's operations on the field list that keep row containers whole: a container's

@@ -1,4 +1,5 @@
-import { fieldName, type TCondition, type TFormSchema, type TLogicRule } from './schema';
+import { fieldName } from './model';
+import type { TCondition, TFormSchema, TLogicRule } from './schema';
 
 /** Present: not undefined, null, '' or an empty list. */
 export function isPresent(value: unknown): boolean {

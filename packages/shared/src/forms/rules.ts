@@ -1,7 +1,8 @@
 import { isNumberText } from '../platform/checks';
 import { EMAIL_PATTERN } from '../platform/patterns';
 import { isPresent } from './logic';
-import { type RuleTrigger, type RuleType, ruleRegExp, type TFormField, type TRegRule } from './schema';
+import { type RuleTrigger, type RuleType, ruleRegExp } from './model';
+import type { TFormField, TRegRule } from './schema';
 
 /**
  * The designer's rules (spec 002 §5 'Designer rules'), checked by the one validator on the

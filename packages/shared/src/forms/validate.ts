@@ -2,15 +2,6 @@ import { ID_CARD_FORM_PATTERN, ID_CARD_MESSAGE, MOBILE_MESSAGE, MOBILE_PATTERN }
 import { EMAIL_PATTERN } from '../platform/patterns';
 import { isPresent, visibleFieldIds } from './logic';
 import {
-  appliesAt,
-  type CheckMoment,
-  defaultTrigger,
-  isDateText,
-  type PatternTest,
-  plainPatternTest,
-  ruleProblem,
-} from './rules';
-import {
   DISPLAY_TYPES,
   fieldName,
   LIST_TYPES,
@@ -20,10 +11,18 @@ import {
   TABLE_DEFAULT_COLUMNS,
   TABLE_MAX_ROWS,
   type TFieldOption,
-  type TFormField,
-  type TFormSchema,
   UPLOAD_DEFAULT_MB,
-} from './schema';
+} from './model';
+import {
+  appliesAt,
+  type CheckMoment,
+  defaultTrigger,
+  isDateText,
+  type PatternTest,
+  plainPatternTest,
+  ruleProblem,
+} from './rules';
+import type { TFormField, TFormSchema } from './schema';
 
 /**
  * Validation shared by the renderer and the server (spec 002 §5 'Renderer rules'): the same code

@@ -1,18 +1,25 @@
-import { PrinterOutlined } from '@ant-design/icons';
-import { answerLines, FormRefusal } from '@shetuan/shared/forms';
+import { FormRefusal } from '@shetuan/shared/forms';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Result, Skeleton, Typography } from 'antd';
+import { Skeleton } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback';
 import type { ApiError } from '../../app/request';
 import { session } from '../../app/session';
 import { deviceId, formApi, formKeys, formPaths, usePublicForm } from './api';
-import { FormFrame, FormTitle } from './FormFrame';
+import { FormCard, FormFrame, FormTitle, SecondaryText } from './FormFrame';
 import { FormRenderer } from './renderer/FormRenderer';
 
 const DRAFT_DEBOUNCE_MS = 1000;
+
+/** The screens other than the form (submitted, closed, login needed, not found), loaded when needed. */
+const loadOutcome = () => import('./FillOutcome');
+const FillNotFound = lazy(() => loadOutcome().then((m) => ({ default: m.FillNotFound })));
+const FillClosed = lazy(() => loadOutcome().then((m) => ({ default: m.FillClosed })));
+const FillLoginNeeded = lazy(() => loadOutcome().then((m) => ({ default: m.FillLoginNeeded })));
+const FillSubmitted = lazy(() => loadOutcome().then((m) => ({ default: m.FillSubmitted })));
+const Later = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
 
 /**
  * /s/{key} and /project/write?key= (spec 001 §2.1): fill in a published form, as a visitor or
@@ -53,9 +60,9 @@ export default function FillPage() {
 
   if (!key || form.isError) {
     return (
-      <main>
-        <Result status="404" title={(form.error as ApiError | null)?.message || '表单不存在或已删除'} />
-      </main>
+      <Later>
+        <FillNotFound title={(form.error as ApiError | null)?.message || '表单不存在或已删除'} />
+      </Later>
     );
   }
   if (form.isPending || (!form.data.closedReason && draft.isPending)) {
@@ -69,28 +76,19 @@ export default function FillPage() {
   const header = <FormTitle name={data.name} description={data.description} />;
 
   if (done) {
-    const lines = answerLines(data.schema, done.values);
     return (
       <FormFrame form={data} standalone>
-        <Card className="print-sheet">
+        <FormCard className="print-sheet">
           {header}
-          <Result status="success" title={done.thanksText} subTitle={`答卷编号：${done.serial}`} className="no-print" />
-          <Descriptions
-            column={1}
-            bordered
-            size="small"
-            title="我的答卷"
-            items={lines.map((l) => ({ key: l.id, label: l.label, children: l.text }))}
-          />
-          <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 12 }}>
-            提交时间：{dayjs().format('YYYY-MM-DD HH:mm:ss')}
-          </Typography.Paragraph>
-          <div className="no-print" style={{ textAlign: 'center', marginTop: 16 }}>
-            <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
-              打印 / 保存为PDF
-            </Button>
-          </div>
-        </Card>
+          <Later>
+            <FillSubmitted
+              schema={data.schema}
+              values={done.values}
+              serial={done.serial}
+              thanksText={done.thanksText}
+            />
+          </Later>
+        </FormCard>
       </FormFrame>
     );
   }
@@ -98,41 +96,36 @@ export default function FillPage() {
   if (data.closedReason) {
     return (
       <FormFrame form={data} standalone>
-        <Card>
+        <FormCard>
           {header}
-          <Result status="info" title={data.closedReason} />
-        </Card>
+          <Later>
+            <FillClosed reason={data.closedReason} />
+          </Later>
+        </FormCard>
       </FormFrame>
     );
   }
   if (data.loginRequired && !session.isLoggedIn()) {
     return (
       <FormFrame form={data} standalone>
-        <Card>
+        <FormCard>
           {header}
-          <Result
-            status="warning"
-            title="该表单需登录后填写"
-            extra={
-              <Button
-                type="primary"
-                onClick={() => {
-                  session.setCallback(`/s/${key}`);
-                  void navigate('/login');
-                }}
-              >
-                登录后填写
-              </Button>
-            }
-          />
-        </Card>
+          <Later>
+            <FillLoginNeeded
+              onLogin={() => {
+                session.setCallback(`/s/${key}`);
+                void navigate('/login');
+              }}
+            />
+          </Later>
+        </FormCard>
       </FormFrame>
     );
   }
 
   return (
     <FormFrame form={data} standalone>
-      <Card>
+      <FormCard>
         {header}
         <FormRenderer
           schema={data.schema}
@@ -151,6 +144,8 @@ export default function FillPage() {
           onSubmit={async (values) => {
             if (timer.current) clearTimeout(timer.current);
             setSubmitting(true);
+            // The thanks screen's chunk comes while the answer is on its way.
+            void loadOutcome().catch(() => undefined);
             try {
               const res = await formApi.submit(key, {
                 version: data.version,
@@ -173,12 +168,8 @@ export default function FillPage() {
             }
           }}
         />
-        {savedAt && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            草稿已自动保存 {savedAt}
-          </Typography.Text>
-        )}
-      </Card>
+        {savedAt && <SecondaryText style={{ fontSize: 12 }}>草稿已自动保存 {savedAt}</SecondaryText>}
+      </FormCard>
     </FormFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { TPublicForm } from '@shetuan/shared/forms';
-import { ConfigProvider, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { ConfigProvider, theme } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTenant } from '../../platform/tenant';
 
 /**
@@ -57,10 +57,12 @@ export function FormFrame({
 
 /**
  * Who asks: the tenant's logo and name, on white whatever the theme's background, so the name reads
- * on any colour or picture.
+ * on any colour or picture. The name is Typography.Text strong with ellipsis in look, without
+ * Typography (its ellipsis measuring, copy and edit machinery and Tooltip: docs/performance.md).
  */
 function TenantBar({ as: Tag }: { as: 'header' | 'div' }) {
   const tenant = useTenant();
+  const { token } = theme.useToken();
   return (
     <Tag
       style={{
@@ -75,21 +77,101 @@ function TenantBar({ as: Tag }: { as: 'header' | 'div' }) {
       }}
     >
       <img src={tenant.icon} alt="" width={32} height={32} style={{ borderRadius: 6, flex: 'none' }} />
-      <Typography.Text strong ellipsis style={{ fontSize: 16, minWidth: 0 }}>
-        {tenant.companyName}
-      </Typography.Text>
+      <span
+        style={{
+          fontSize: 16,
+          minWidth: 0,
+          color: token.colorText,
+          lineHeight: token.lineHeight,
+          wordBreak: 'break-word',
+          overflow: 'hidden',
+          whiteSpace: 'nowrap',
+          textOverflow: 'ellipsis',
+        }}
+      >
+        <strong style={{ fontWeight: token.fontWeightStrong }}>{tenant.companyName}</strong>
+      </span>
     </Tag>
   );
 }
 
-/** The form's name (the page's one h1) and its description, centred above the questions. */
+/**
+ * The white card the form sits on: antd's bordered Card (no title) in look, without Card, which
+ * brings Tabs (rc-tabs, rc-menu, the dropdown) to the public fill page (docs/performance.md).
+ */
+export function FormCard({ className, children }: { className?: string; children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      className={className}
+      style={{
+        position: 'relative',
+        boxSizing: 'border-box',
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        background: token.colorBgContainer,
+        border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+      }}
+    >
+      <div style={{ padding: token.paddingLG }}>{children}</div>
+    </div>
+  );
+}
+
+/**
+ * The form's name (the page's one h1) and its description, centred above the questions:
+ * Typography.Title and Paragraph (secondary) in look, without Typography.
+ */
 export function FormTitle({ name, description }: { name: string; description?: string }) {
+  const { token } = theme.useToken();
   return (
     <div style={{ textAlign: 'center', marginBottom: 16 }}>
-      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24, lineHeight: 1.4 }}>
+      <h1
+        style={{
+          marginTop: 0,
+          marginBottom: '0.5em',
+          color: token.colorTextHeading,
+          fontWeight: token.fontWeightStrong,
+          fontSize: 24,
+          lineHeight: 1.4,
+          wordBreak: 'break-word',
+        }}
+      >
         {name}
-      </Typography.Title>
-      {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
+      </h1>
+      {description && <SecondaryText block>{description}</SecondaryText>}
     </div>
+  );
+}
+
+/**
+ * Typography's secondary text in look: a paragraph (`block`, with its 1em below) or a line of text,
+ * without Typography.
+ */
+export function SecondaryText({
+  block = false,
+  style,
+  children,
+}: {
+  block?: boolean;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
+  const { token } = theme.useToken();
+  const Tag = block ? 'div' : 'span';
+  return (
+    <Tag
+      style={{
+        color: token.colorTextDescription,
+        wordBreak: 'break-word',
+        lineHeight: token.lineHeight,
+        ...(block ? { marginTop: 0, marginBottom: '1em' } : {}),
+        ...style,
+      }}
+    >
+      {children}
+    </Tag>
   );
 }

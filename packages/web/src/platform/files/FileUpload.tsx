@@ -1,13 +1,19 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { formatSizeLimit, UPLOAD_MESSAGES, type UploadRules, uploadProblem } from '@shetuan/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Typography, Upload, type UploadFile } from 'antd';
-import { useState } from 'react';
+import { Button, theme, Upload, type UploadFile } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { feedback } from '../../app/feedback';
 import { putWithProgress, uploadWithProgress } from '../../app/request';
 import { type ApiData, apiCall, routePath } from '../../app/typed-api';
-import { FileViewer } from './FileViewer';
 import { fileKind, type UploadedFile } from './types';
+
+/**
+ * The viewer (its zoom and rotate buttons, Spin and Tooltip) comes the first time a file is opened:
+ * a form with an upload question does not download it before anyone looks at a file
+ * (docs/performance.md, page weight). Once opened it stays mounted, as it always was.
+ */
+const FileViewer = lazy(() => import('./FileViewer').then((m) => ({ default: m.FileViewer })));
 
 /** Success shows about 200 ms after the server confirms (spec 000 §4). */
 const SUCCESS_DELAY_MS = 200;
@@ -58,6 +64,8 @@ export function FileUpload({
   });
   const [uploading, setUploading] = useState<Item[]>([]);
   const [viewing, setViewing] = useState<number | null>(null);
+  const [viewerWanted, setViewerWanted] = useState(false);
+  const { token } = theme.useToken();
   const maxCount = rules.maxCount ?? 1;
   const items: Item[] = [...value.map(toItem), ...uploading];
 
@@ -168,7 +176,10 @@ export function FileUpload({
         }}
         onPreview={(item) => {
           const index = value.findIndex((v) => String(v.id) === item.uid);
-          if (index >= 0) setViewing(index);
+          if (index >= 0) {
+            setViewerWanted(true);
+            setViewing(index);
+          }
         }}
       >
         {items.length < maxCount && (
@@ -177,11 +188,24 @@ export function FileUpload({
           </Button>
         )}
       </Upload>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '4px 0 0' }}>
+      {/* Typography.Paragraph (secondary) in look, without Typography's ellipsis, copy and edit machinery. */}
+      <div
+        style={{
+          color: token.colorTextDescription,
+          wordBreak: 'break-word',
+          lineHeight: token.lineHeight,
+          fontSize: 12,
+          margin: '4px 0 0',
+        }}
+      >
         只能上传{rules.imagesOnly ? 'jpg、png、gif、jpeg、bmp' : (rules.accept?.join('、') ?? '常见文档、图片、音视频')}
         文件，且不超过{formatSizeLimit(rules.maxSizeMB ?? 10)}，最多{maxCount}个
-      </Typography.Paragraph>
-      <FileViewer files={value} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
+      </div>
+      {viewerWanted && (
+        <Suspense fallback={null}>
+          <FileViewer files={value} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -113,7 +113,8 @@ describe('the designer’s rule model', () => {
     cleanup();
     const onValuesChange = vi.fn();
     render(<FormRenderer schema={ZFormSchema.parse({ fields: [field] })} onValuesChange={onValuesChange} />);
-    fireEvent.click(screen.getByRole('button', { name: '增加' }));
+    // The number box is a chunk of its own (renderer/FieldControl KIND_LOADERS): it shows once loaded.
+    fireEvent.click(await screen.findByRole('button', { name: '增加' }));
     fireEvent.click(screen.getByRole('button', { name: '增加' }));
     expect(onValuesChange).toHaveBeenLastCalledWith({ fieldn: 1 });
     const box = screen.getByLabelText('天数');

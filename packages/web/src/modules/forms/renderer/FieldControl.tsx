@@ -1,21 +1,11 @@
-import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { OTHER_OPTION_VALUE, RATE_MAX, type TFormField } from '@shetuan/shared/forms';
-import {
-  Button,
-  Checkbox,
-  Divider,
-  Input,
-  InputNumber,
-  type InputProps,
-  Radio,
-  Rate,
-  Select,
-  Slider,
-  Space,
-  Switch,
-} from 'antd';
+import { OTHER_OPTION_VALUE, type TFormField } from '@shetuan/shared/forms';
+import { Checkbox, type InputProps, Radio, Space } from 'antd';
+// Input and TextArea alone: antd's Input index brings Password, Search and OTP (docs/performance.md).
+import Input from 'antd/es/input/Input';
+import TextArea from 'antd/es/input/TextArea';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { RichTextView } from '../../../platform/richtext/RichTextView';
+import { Named, optionsOf } from './kinds/options';
 import type { KindProps, UploadTarget } from './kinds/types';
 
 export type { UploadTarget } from './kinds/types';
@@ -23,10 +13,16 @@ export type { UploadTarget } from './kinds/types';
 /**
  * The controls that only some forms have, each its own chunk, fetched when a question of its kind
  * first shows: a form of text boxes and choices (most of them) never downloads the date pickers,
- * the upload, the region and cascader pickers, the map, the table, the signature pad or the
- * colour picker. `preloadKinds` starts the downloads a schema needs as soon as it is known.
+ * the upload, the region and cascader pickers, the map, the table, the signature pad, the colour
+ * picker, the drop-down select, the number box, the switch, the slider or the stars.
+ * `preloadKinds` starts the downloads a schema needs as soon as it is known.
  */
 const KIND_LOADERS = {
+  SELECT: () => import('./kinds/SelectAnswer'),
+  NUMBER_INPUT: () => import('./kinds/NumberAnswer'),
+  SWITCH: () => import('./kinds/SwitchAnswer'),
+  SLIDER: () => import('./kinds/SliderAnswer'),
+  RATE: () => import('./kinds/RateAnswer'),
   UPLOAD: () => import('./kinds/UploadAnswer'),
   SIGN_PAD: () => import('./kinds/SignAnswer'),
   PROVINCE_CITY: () => import('./kinds/RegionAnswer'),
@@ -42,6 +38,7 @@ const KIND_LOADERS = {
 } satisfies Partial<Record<TFormField['type'], () => Promise<{ default: ComponentType<KindProps<never>> }>>>;
 type LazyType = keyof typeof KIND_LOADERS;
 const loadPictures = () => import('./kinds/Pictures');
+const loadDivider = () => import('antd/es/divider');
 
 const LAZY_KINDS = new Map<LazyType, LazyExoticComponent<ComponentType<KindProps>>>(
   Object.entries(KIND_LOADERS).map(([type, load]) => [
@@ -50,6 +47,7 @@ const LAZY_KINDS = new Map<LazyType, LazyExoticComponent<ComponentType<KindProps
   ]),
 );
 const Pictures = lazy(loadPictures);
+const Divider = lazy(loadDivider);
 
 /** Starts fetching the chunks of the controls these questions need (before they render). */
 export function preloadKinds(fields: readonly TFormField[]): void {
@@ -57,6 +55,7 @@ export function preloadKinds(fields: readonly TFormField[]): void {
   for (const type of types) {
     if (type in KIND_LOADERS) void KIND_LOADERS[type as LazyType]().catch(() => undefined);
     if (type === 'IMAGE' || type === 'IMAGE_CAROUSEL') void loadPictures().catch(() => undefined);
+    if (type === 'DIVIDER') void loadDivider().catch(() => undefined);
   }
 }
 
@@ -78,8 +77,6 @@ interface ControlProps {
   onBlur?: () => void;
 }
 
-const optionsOf = (f: TFormField) => (f.options ?? []).map((o) => ({ value: o.value, label: o.label }));
-
 /**
  * A text question's keyboard and autofill from its personal type: a phone number brings the
  * phone keypad (type and inputmode tel), an e-mail address the keyboard with @ (only the
@@ -93,26 +90,17 @@ const TEXT_INPUTS: Partial<Record<NonNullable<TFormField['personalType']>, Input
   company: { autoComplete: 'organization' },
 };
 
-/**
- * A group of choices named by the question where no label names it (antd's groups take no name):
- * a fieldset without its frame. Without a name, the choices as they are.
- */
-function Named({ label, children }: { label?: string; children: ReactNode }) {
-  if (!label) return children;
-  return (
-    <fieldset aria-label={label} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-      {children}
-    </fieldset>
-  );
-}
-
 /** The display-only types (nothing to answer). */
 export function DisplayField({ field }: { field: TFormField }) {
   switch (field.type) {
     case 'DESC_TEXT':
       return <RichTextView html={field.props.content ?? ''} />;
     case 'DIVIDER':
-      return <Divider>{field.props.text || undefined}</Divider>;
+      return (
+        <Pending>
+          <Divider>{field.props.text || undefined}</Divider>
+        </Pending>
+      );
     case 'IMAGE':
     case 'IMAGE_CAROUSEL':
       return (
@@ -142,6 +130,7 @@ export function FieldControl({ field, value, onChange, id, disabled, upload, ari
           disabled={disabled}
           ariaLabel={ariaLabel}
           upload={upload}
+          onBlur={onBlur}
         />
       </Pending>
     );
@@ -162,7 +151,7 @@ export function FieldControl({ field, value, onChange, id, disabled, upload, ari
       );
     case 'TEXTAREA':
       return (
-        <Input.TextArea
+        <TextArea
           id={id}
           aria-label={ariaLabel}
           value={(value as string) ?? ''}
@@ -173,32 +162,6 @@ export function FieldControl({ field, value, onChange, id, disabled, upload, ari
           disabled={disabled}
           onBlur={onBlur}
           onChange={(e) => set(e.target.value)}
-        />
-      );
-    case 'NUMBER_INPUT':
-      return (
-        <NumberAnswer
-          field={field}
-          value={value}
-          onChange={set}
-          id={id}
-          ariaLabel={ariaLabel}
-          disabled={disabled}
-          onBlur={onBlur}
-        />
-      );
-    case 'SELECT':
-      return (
-        <Select
-          id={id}
-          aria-label={ariaLabel}
-          value={value as string | undefined}
-          placeholder={placeholder ?? '请选择'}
-          mode={p.multiple ? 'multiple' : undefined}
-          options={optionsOf(field)}
-          allowClear
-          disabled={disabled}
-          onChange={set}
         />
       );
     case 'RADIO':
@@ -248,104 +211,9 @@ export function FieldControl({ field, value, onChange, id, disabled, upload, ari
           </Checkbox.Group>
         </Named>
       );
-    case 'SWITCH':
-      return <Switch id={id} aria-label={ariaLabel} checked={value === true} disabled={disabled} onChange={set} />;
-    case 'SLIDER':
-      return (
-        <Slider
-          id={id}
-          // The handle is the control: no label points at it, so it carries the question's name.
-          ariaLabelForHandle={ariaLabel ?? field.label}
-          value={(value as number) ?? p.min ?? 0}
-          min={p.min ?? 0}
-          max={p.max ?? 100}
-          step={p.step ?? 1}
-          disabled={disabled}
-          onChange={set}
-        />
-      );
-    case 'RATE':
-      return (
-        <Named label={ariaLabel}>
-          <Rate id={id} value={(value as number) ?? 0} count={p.max ?? RATE_MAX} disabled={disabled} onChange={set} />
-        </Named>
-      );
     default:
       return null;
   }
-}
-
-/**
- * A number (spec 002 'Number-field designer options'): the −/+ buttons on the right (antd's) or
- * one on each side (the old designer's default position), none when controls are off; with
- * stepStrictly a typed number snaps to the nearest multiple of the step as the box loses the focus.
- */
-function NumberAnswer({
-  field,
-  value,
-  onChange,
-  id,
-  ariaLabel,
-  disabled,
-  onBlur,
-}: {
-  field: TFormField;
-  value: unknown;
-  onChange: (v: unknown) => void;
-  id?: string;
-  ariaLabel?: string;
-  disabled?: boolean;
-  onBlur?: () => void;
-}) {
-  const p = field.props;
-  const step = p.step ?? 1;
-  const current = typeof value === 'number' ? value : undefined;
-  const clamp = (n: number) =>
-    Math.min(p.max ?? Number.POSITIVE_INFINITY, Math.max(p.min ?? Number.NEGATIVE_INFINITY, n));
-  const fix = (n: number) => Number(n.toFixed(10));
-  const sides = p.controls !== false && p.controlsPosition === 'default';
-  const input = (
-    <InputNumber
-      id={id}
-      aria-label={ariaLabel}
-      value={current}
-      placeholder={field.placeholder}
-      min={p.min}
-      max={p.max}
-      step={step}
-      precision={p.precision}
-      controls={p.controls !== false && !sides}
-      disabled={disabled}
-      style={{ width: '100%' }}
-      onChange={(v) => onChange(v ?? undefined)}
-      onBlur={() => {
-        if (p.stepStrictly && current !== undefined && step > 0) {
-          const snapped = fix(clamp(Math.round(current / step) * step));
-          if (snapped !== current) onChange(snapped);
-        }
-        onBlur?.();
-      }}
-    />
-  );
-  if (!sides) return input;
-  const move = (by: number) => onChange(fix(clamp((current ?? p.min ?? 0) + by)));
-  return (
-    <Space.Compact style={{ width: '100%' }}>
-      <Button
-        aria-label="减少"
-        icon={<MinusOutlined />}
-        disabled={disabled || (current !== undefined && p.min !== undefined && current <= p.min)}
-        onClick={() => move(-step)}
-      />
-      {input}
-      <Button
-        aria-label="增加"
-        icon={<PlusOutlined />}
-        disabled={disabled || (current !== undefined && p.max !== undefined && current >= p.max)}
-        onClick={() => move(step)}
-      />
-    </Space.Compact>
-  );
 }
 
 /** Whether the 其他 option is among the chosen values. */

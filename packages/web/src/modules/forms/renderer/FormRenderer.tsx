@@ -13,11 +13,15 @@ import {
   validateAnswers,
   visibleFieldIds,
 } from '@shetuan/shared/forms';
-import { Button, Flex, Form, Grid, Input, Steps } from 'antd';
+import { Button, Flex, Form, Grid } from 'antd';
+// Input alone: antd's Input index brings Password, Search and OTP (docs/performance.md).
+import Input from 'antd/es/input/Input';
 import {
   type CSSProperties,
+  lazy,
   memo,
   type ReactNode,
+  Suspense,
   startTransition,
   useCallback,
   useEffect,
@@ -28,6 +32,9 @@ import {
 import { flushSync } from 'react-dom';
 import { AnswerStore, useAnswer } from './answer-store';
 import { choseOther, DisplayField, FieldControl, preloadKinds, type UploadTarget } from './FieldControl';
+
+/** The page steps of a form of several pages: a chunk of its own, which one-page forms never load. */
+const Steps = lazy(() => import('antd/es/steps'));
 
 /** How many questions paint first, and how many join each frame after that. */
 const FIRST_BATCH = 16;
@@ -272,12 +279,14 @@ export function FormRenderer({
         requiredMark={!s.hideRequiredAsterisk}
       >
         {pages.length > 1 && (
-          <Steps
-            size="small"
-            current={page}
-            items={pages.map((_, i) => ({ title: `第${i + 1}页` }))}
-            style={{ marginBottom: 24 }}
-          />
+          <Suspense fallback={<div style={{ minHeight: 32, marginBottom: 24 }} />}>
+            <Steps
+              size="small"
+              current={page}
+              items={pages.map((_, i) => ({ title: `第${i + 1}页` }))}
+              style={{ marginBottom: 24 }}
+            />
+          </Suspense>
         )}
         {chunks
           .filter((c) => c.start < shown)

@@ -16,4 +16,6 @@ export interface KindProps<V = unknown> {
   /** The question's name where no label points at the control (a hidden label). */
   ariaLabel?: string;
   upload?: UploadTarget;
+  /** The blur check of text and number questions (spec 002 §5). */
+  onBlur?: () => void;
 }

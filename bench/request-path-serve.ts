@@ -21,6 +21,7 @@ async function product(): Promise<void> {
     JOB_WORKER: '0',
     PORT: '0',
     ...(embedded ? { DATA_DIR: target } : { DATABASE_URL: target, DATA_DIR: process.env.BENCH_DATA_DIR }),
+    ...(!embedded && process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
   });
   const db = await openDatabase(config);
   if (embedded) await db.migrate();

@@ -50,6 +50,8 @@ interface Run {
   cpuUs: number;
   /** PostgreSQL's (every postgres process on this machine) per answered request, when it runs here. */
   pgUs: number;
+  /** Redis's (redis-server on this machine) per answered request. */
+  redisUs: number;
 }
 
 interface Endpoint {
@@ -149,11 +151,11 @@ async function serverCpu(port: number): Promise<number> {
 }
 
 /**
- * CPU time (user + system) of every PostgreSQL process on this machine so far, in microseconds,
- * from /proc (0 where there is none: a remote database); backends that ended are counted in the
- * postmaster's children's time.
+ * CPU time (user + system) so far of every process of that name on this machine (postgres,
+ * redis-server), in microseconds, from /proc (0 where there is none: a remote server); PostgreSQL's
+ * backends that ended are counted in the postmaster's children's time.
  */
-function postgresCpu(): number {
+function processCpu(name = 'postgres'): number {
   let ticks = 0;
   let pids: string[] = [];
   try {
@@ -165,7 +167,7 @@ function postgresCpu(): number {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      if (stat.slice(stat.indexOf('(') + 1, close) !== name) continue;
       const fields = stat.slice(close + 2).split(' ');
       // utime and stime, and cutime and cstime: the postmaster's holds the backends that ended.
       ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
@@ -179,7 +181,8 @@ const CLOCK_TICKS = 100;
 
 async function measure(port: number, s: Session, e: Endpoint, connections: number, seconds: number): Promise<Run> {
   const cpuBefore = await serverCpu(port);
-  const pgBefore = postgresCpu();
+  const pgBefore = processCpu();
+  const redisBefore = processCpu('redis-server');
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -192,9 +195,10 @@ async function measure(port: number, s: Session, e: Endpoint, connections: numbe
   // On a shared machine the rate depends on the load others put on it; the CPU a request costs
   // the server much less so (docs/performance.md compares both).
   const answered = Math.max(1, result.requests.total);
-  const pgUs = (postgresCpu() - pgBefore) / answered;
+  const pgUs = (processCpu() - pgBefore) / answered;
+  const redisUs = (processCpu('redis-server') - redisBefore) / answered;
   const cpuUs = ((await serverCpu(port)) - cpuBefore) / answered;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs, pgUs };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs, pgUs, redisUs };
 }
 
 /**
@@ -279,6 +283,28 @@ async function durableWrites(url: string): Promise<{ durable: number; unlogged: 
   }
 }
 
+/** The Redis the product records signatures in: BENCH_REDIS_URL, else the local one if it answers. */
+async function benchRedisUrl(): Promise<string | null> {
+  const asked = process.env.BENCH_REDIS_URL;
+  if (asked === 'none') return null;
+  if (asked) return asked;
+  const answers = await new Promise<boolean>((resolve) => {
+    const socket = net.connect(6379, '127.0.0.1');
+    socket.setTimeout(500);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (d) => {
+      resolve(d.toString().startsWith('+PONG'));
+      socket.destroy();
+    });
+    for (const e of ['error', 'timeout'])
+      socket.once(e, () => {
+        resolve(false);
+        socket.destroy();
+      });
+  });
+  return answers ? 'redis://127.0.0.1:6379' : null;
+}
+
 async function main() {
   const baseUrl =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -314,6 +340,12 @@ async function main() {
       `data: ${counts.tenants} tenants, ${counts.users} people, ${counts.role_functions} role-function rows, loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
     );
 
+    // The replay guard as recommended for a deployment: Redis (BENCH_REDIS_URL, default the local
+    // one when it answers; BENCH_REDIS_URL=none records signatures in PostgreSQL's unlogged table).
+    const redisUrl = await benchRedisUrl();
+    if (redisUrl) process.env.BENCH_REDIS_URL = redisUrl;
+    else delete process.env.BENCH_REDIS_URL;
+    log(`replay guard: ${redisUrl ? `Redis (${redisUrl})` : 'PostgreSQL (unlogged used_signatures)'}`);
     const app = await startServer('app', url);
     const bare = await startServer('bare', url);
     children.push(app.child, bare.child);
@@ -386,6 +418,7 @@ async function main() {
             p99: avg(runs.app, 'p99'),
             cpuUs: avg(runs.app, 'cpuUs'),
             pgUs: avg(runs.app, 'pgUs'),
+            redisUs: avg(runs.app, 'redisUs'),
           },
           bare: {
             rps: avg(runs.bare, 'rps'),
@@ -393,6 +426,7 @@ async function main() {
             p99: avg(runs.bare, 'p99'),
             cpuUs: avg(runs.bare, 'cpuUs'),
             pgUs: avg(runs.bare, 'pgUs'),
+            redisUs: avg(runs.bare, 'redisUs'),
           },
           ratio: avg(runs.app, 'rps') / avg(runs.bare, 'rps'),
           cpuRatio: avg(runs.bare, 'cpuUs') / avg(runs.app, 'cpuUs'),
@@ -404,15 +438,16 @@ async function main() {
               p99: avg(runs.base, 'p99'),
               cpuUs: avg(runs.base, 'cpuUs'),
               pgUs: avg(runs.base, 'pgUs'),
+              redisUs: avg(runs.base, 'redisUs'),
             }
           : null;
         results.push(baseline ? { ...r, baseline } : r);
         log(
-          `  ${e.name.padEnd(27)} ${String(connections).padStart(3)} conn  app ${r.app.rps.toFixed(0).padStart(5)} req/s p50 ${r.app.p50.toFixed(0).padStart(3)} ms p99 ${r.app.p99.toFixed(0).padStart(4)} ms | bare ${r.bare.rps.toFixed(0).padStart(5)} req/s p50 ${r.bare.p50.toFixed(0).padStart(3)} ms p99 ${r.bare.p99.toFixed(0).padStart(4)} ms | ratio ${r.ratio.toFixed(2)} | CPU per request app ${r.app.cpuUs.toFixed(0)} µs, bare ${r.bare.cpuUs.toFixed(0)} µs (bare/app ${r.cpuRatio.toFixed(2)}); PostgreSQL app ${r.app.pgUs.toFixed(0)} µs, bare ${r.bare.pgUs.toFixed(0)} µs`,
+          `  ${e.name.padEnd(27)} ${String(connections).padStart(3)} conn  app ${r.app.rps.toFixed(0).padStart(5)} req/s p50 ${r.app.p50.toFixed(0).padStart(3)} ms p99 ${r.app.p99.toFixed(0).padStart(4)} ms | bare ${r.bare.rps.toFixed(0).padStart(5)} req/s p50 ${r.bare.p50.toFixed(0).padStart(3)} ms p99 ${r.bare.p99.toFixed(0).padStart(4)} ms | ratio ${r.ratio.toFixed(2)} | CPU per request app ${r.app.cpuUs.toFixed(0)} µs, bare ${r.bare.cpuUs.toFixed(0)} µs (bare/app ${r.cpuRatio.toFixed(2)}); PostgreSQL app ${r.app.pgUs.toFixed(0)} µs, bare ${r.bare.pgUs.toFixed(0)} µs; Redis app ${r.app.redisUs.toFixed(0)} µs`,
         );
         if (baseline)
           log(
-            `  ${''.padEnd(27)}          baseline ${baseline.rps.toFixed(0).padStart(5)} req/s p99 ${baseline.p99.toFixed(0).padStart(4)} ms, CPU per request ${baseline.cpuUs.toFixed(0)} µs, PostgreSQL ${baseline.pgUs.toFixed(0)} µs (ratio ${(baseline.rps / r.bare.rps).toFixed(2)}; app/baseline CPU ${(r.app.cpuUs / baseline.cpuUs).toFixed(2)})`,
+            `  ${''.padEnd(27)}          baseline ${baseline.rps.toFixed(0).padStart(5)} req/s p99 ${baseline.p99.toFixed(0).padStart(4)} ms, CPU per request ${baseline.cpuUs.toFixed(0)} µs, PostgreSQL ${baseline.pgUs.toFixed(0)} µs, Redis ${baseline.redisUs.toFixed(0)} µs (ratio ${(baseline.rps / r.bare.rps).toFixed(2)}; app/baseline CPU ${(r.app.cpuUs / baseline.cpuUs).toFixed(2)})`,
           );
       }
     }

@@ -10,6 +10,7 @@ import {
 import { MODULES } from './modules';
 import { writeOperationLog } from './platform/audit/service';
 import { authenticate, tokenOf } from './platform/auth/hook';
+import { connectRedisReplayGuard } from './platform/auth/replay';
 import type { AppConfig } from './platform/config';
 import type { AppDatabase } from './platform/db';
 import type { AppInstance } from './platform/http/app-types';
@@ -61,6 +62,12 @@ export async function buildApp({ config, db, logger, sms }: BuildAppOptions): Pr
   app.decorate('jobs', worker);
   if (config.JOB_WORKER) app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
+  if (config.REDIS_URL && db.kind === 'postgres') {
+    const guard = await connectRedisReplayGuard(db, config.REDIS_URL, (err) =>
+      app.log.warn({ err }, 'Redis does not answer: request signatures are recorded in the database meanwhile'),
+    );
+    app.addHook('onClose', async () => guard.close());
+  }
   app.addHook('onRoute', requirePermissionDeclaration);
   // Each route that needs a session gets the authentication for its permission as its first
   // preValidation hook (after the input guard below, an application hook), so a request does not

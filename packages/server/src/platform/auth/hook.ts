@@ -7,7 +7,14 @@ import { tenantOfRequest } from '../tenancy/request-tenant';
 import { type AuthCache, authCache, type CachedGrants, signatureKeptUntil } from './cache';
 import type { AuthContext } from './context';
 import { holdForHandler } from './held';
-import { type AuthRow, authenticateInHeldTransaction, authenticateSession, tenantStatus } from './repository';
+import { type RedisReplayGuard, redisReplayGuard } from './replay';
+import {
+  type AuthRow,
+  authenticateInHeldTransaction,
+  authenticateSession,
+  type SignToRecord,
+  tenantStatus,
+} from './repository';
 import { checkSignature } from './signature';
 import { hashToken } from './tokens';
 
@@ -86,17 +93,28 @@ export async function authenticate(db: AppDatabase, request: FastifyRequest, per
   // recorded; a bad one still answers the session's own refusal first.
   let problem = known ? checkSignature(known.signKey, parts) : null;
   const sign = { sign: String(query.sign), keepUntil: signatureKeptUntil(Number(query.timestamp)) };
-  const recordNow = known !== undefined && !problem && db.kind === 'postgres';
+  const verified = known !== undefined && !problem;
+  // With Redis configured (PostgreSQL only), the signature is claimed there, beside the statement.
+  const redis = db.kind === 'postgres' ? redisReplayGuard(db) : undefined;
+  const recordNow = verified && db.kind === 'postgres' && !redis;
+  let claim = verified && redis ? claimIn(redis, tenantId, sign) : undefined;
   const now = Date.now();
   const share =
-    recordNow &&
+    verified &&
+    db.kind === 'postgres' &&
     (request.method === 'GET' || request.method === 'HEAD') &&
     request.headers.advertenantid === undefined &&
     now - known.touchedAt < TOUCH_MS;
   let held: HeldTransaction | undefined;
   let row: AuthRow | undefined;
   if (share) {
-    ({ row, held } = await authenticateInHeldTransaction(db, tenantId, tokenHash, sign, knownVersion));
+    ({ row, held } = await authenticateInHeldTransaction(
+      db,
+      tenantId,
+      tokenHash,
+      recordNow ? sign : null,
+      knownVersion,
+    ));
   } else {
     row = await authenticateSession(db, tenantId, tokenHash, recordNow ? sign : null, knownVersion);
     if (known) known.touchedAt = now;
@@ -113,10 +131,16 @@ export async function authenticate(db: AppDatabase, request: FastifyRequest, per
     let fresh = row.fresh;
     if (db.kind === 'pglite') fresh = cache.claimSignature(tenantId, sign.sign, sign.keepUntil);
     else if (!recordNow) {
-      // First request of this session on this server: record the now-verified signature.
-      row = await authenticateSession(db, tenantId, tokenHash, sign, Number(row.grant_version));
-      refuseSession(row);
-      fresh = row.fresh;
+      // Not recorded by the statement: in Redis (claimed beside it, or now, for the first request
+      // of this session on this server), or in the database when there is no Redis or it failed.
+      if (redis && !claim) claim = claimIn(redis, tenantId, sign);
+      const claimed = claim ? await claim : undefined;
+      if (claimed !== undefined) fresh = claimed;
+      else {
+        row = await authenticateSession(db, tenantId, tokenHash, sign, Number(row.grant_version));
+        refuseSession(row);
+        fresh = row.fresh;
+      }
     }
     if (!fresh) throw new AppError(ResultCode.FORBIDDEN, SIGNATURE_MESSAGES.replayed);
     if (row.user_status !== 1) throw new AppError(ResultCode.ACCOUNT_KICKED, REVOKE_MESSAGES.disabled ?? '', null, 401);
@@ -142,6 +166,11 @@ export async function authenticate(db: AppDatabase, request: FastifyRequest, per
     await held?.abort();
     throw err;
   }
+}
+
+/** Claims the signature in Redis: true or false, or undefined when Redis failed (the database records it then). */
+function claimIn(redis: RedisReplayGuard, tenantId: number, sign: SignToRecord): Promise<boolean | undefined> {
+  return redis.claim(tenantId, sign.sign, sign.keepUntil).catch(() => undefined);
 }
 
 /** The identity's grants at the tenant's current version: from memory, or as the statement brought them. */

@@ -79,13 +79,13 @@ export async function authenticateInHeldTransaction(
   db: AppDatabase,
   tenantId: number,
   tokenHash: string,
-  sign: SignToRecord,
+  sign: SignToRecord | null,
   knownVersion: number | null,
 ): Promise<{ row: AuthRow | undefined; held: HeldTransaction }> {
   const opened = await db.openTransaction<AuthRow>(
     HELD_AUTH,
-    `${literal(tenantId)}, ${literal(tokenHash)}, ${literal(sign.sign)}, ${literal(
-      new Date(sign.keepUntil).toISOString(),
+    `${literal(tenantId)}, ${literal(tokenHash)}, ${literal(sign?.sign ?? null)}, ${literal(
+      sign ? new Date(sign.keepUntil).toISOString() : null,
     )}, ${literal(knownVersion)}`,
   );
   return { row: opened.rows[0], held: opened.held };

@@ -147,11 +147,14 @@ describe('the request path with two app servers', () => {
       try {
         sent.length = 0;
         expect((await c.get('/st365/messages/latest')).body.code).toBe(200);
-        expect(sent).toEqual(['begin', 'select', 'select', 'commit']);
+        // The authentication is prepared once per pooled connection (SQL PREPARE) and executed.
+        expect(sent.filter((s) => s !== 'prepare')).toEqual(['begin', 'execute', 'select', 'commit']);
         sent.length = 0;
         expect((await c.get('/st365/identity/users?current=1&pageSize=10')).body.code).toBe(200);
         expect(sent.length).toBeLessThanOrEqual(6);
         expect(sent.filter((s) => s === 'begin')).toHaveLength(1);
+        // Signatures are recorded by the authentication statement, not by a statement of their own.
+        expect(sent.filter((s) => s === 'insert')).toHaveLength(0);
       } finally {
         pg.Client.prototype.query = original;
       }

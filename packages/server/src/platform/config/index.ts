@@ -114,6 +114,14 @@ const ZConfigFields = z.object({
     .optional(),
   /** Offer the development payment provider (模拟支付); defaults to on except in production. */
   PAYMENT_DEV_PROVIDER: ZBool.optional(),
+  /**
+   * Redis (redis://…), optional: with PostgreSQL, accepted request signatures are recorded there
+   * instead of in the database, so a GET writes nothing to PostgreSQL (platform/auth/replay.ts).
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, '必须以 redis:// 或 rediss:// 开头')
+    .optional(),
   /** Run the background job worker in this process (off for API tests, which drive it by hand). */
   JOB_WORKER: ZBool.default(true),
   /** Seconds to wait for in-flight requests on SIGTERM/SIGINT before exiting anyway. */

@@ -44,13 +44,28 @@ async function product(): Promise<void> {
 // transaction or set_config: tenant_id is in every WHERE instead. That is the floor.
 const SESSION_SQL = `select user_id, identity_id, expires_at, revoked_at from sessions
   where tenant_id = $1 and token_hash = $2`;
-const COUNT_SQL = `select count(*)::int as n from tenant_users
-  where tenant_id = $1 and user_type = any($2::smallint[]) and status = any($3::smallint[])`;
-const PAGE_SQL = `select u.id, u.name, u.mobile, u.account, tu.user_type, tu.dept_id, tu.status, tu.review_remark,
-  tu.created_at from (select user_id from tenant_users where tenant_id = $1 and user_type = any($2::smallint[])
-  and status = any($3::smallint[]) order by created_at desc, user_id desc limit $4 offset $5) p
-  join tenant_users tu on tu.tenant_id = $1 and tu.user_id = p.user_id join users u on u.id = tu.user_id
-  order by tu.created_at desc, tu.user_id desc`;
+// The user list answers what the product's does (its page: the people, their department, their
+// identities with organisation and roles), with the product's own minimal queries: the page with
+// its count, then the identities of the page's people.
+const PAGE_SQL = `select u.id, u.name, u.mobile, u.account, tu.user_type, tu.dept_id, d.name as dept_name, tu.status,
+  tu.review_remark, tu.created_at,
+  (select count(*)::int from tenant_users c
+    where c.tenant_id = $1 and c.user_type = any ($2::smallint[]) and c.status = any ($3::smallint[])) as total
+from (select tenant_id, user_id from tenant_users
+      where tenant_id = $1 and user_type = any ($2::smallint[]) and status = any ($3::smallint[])
+      order by created_at desc, user_id desc limit $4 offset $5) as page
+join tenant_users tu on tu.tenant_id = page.tenant_id and tu.user_id = page.user_id
+join users u on u.id = tu.user_id
+left join departments d on d.tenant_id = tu.tenant_id and d.id = tu.dept_id
+order by tu.created_at desc, tu.user_id desc`;
+const IDENTITIES_SQL = `select i.id, i.user_id, i.identity_code, i.status, i.org_id, o.name as org_name,
+  r.id as role_id, r.name as role_name
+from identities i
+left join orgs o on o.tenant_id = i.tenant_id and o.id = i.org_id
+left join identity_roles ir on ir.tenant_id = i.tenant_id and ir.identity_id = i.id
+left join roles r on r.tenant_id = ir.tenant_id and r.id = ir.role_id
+where i.tenant_id = $1 and i.user_id = any ($2::bigint[])
+order by i.id, r.id`;
 const BELL_SQL = `select (select count(*)::int from messages m where m.tenant_id = $1 and m.to_type = 'tenant'
     and not exists (select 1 from message_reads r where r.tenant_id = $1 and r.message_id = m.id and r.user_id = $2)) as unread,
   l.* from (select 1) one left join lateral (select id, wid, title, body, event, created_at from messages
@@ -78,11 +93,44 @@ async function bare(): Promise<void> {
     const size = Number(request.query.pageSize ?? 10);
     const offset = (Number(request.query.current ?? 1) - 1) * size;
     const filter = [tenantId, [1, 2], [1, 0]];
-    const [count, page] = [
-      await pool.query({ name: 'count', text: COUNT_SQL, values: filter }),
-      await pool.query({ name: 'page', text: PAGE_SQL, values: [...filter, size, offset] }),
-    ];
-    return ok({ records: page.rows, total: count.rows[0].n, current: 1, pageSize: size });
+    const page = await pool.query({ name: 'page', text: PAGE_SQL, values: [...filter, size, offset] });
+    const ids = page.rows.map((r) => Number(r.id));
+    const idRows = ids.length
+      ? (await pool.query({ name: 'identities', text: IDENTITIES_SQL, values: [tenantId, ids] })).rows
+      : [];
+    const records = page.rows.map((u) => {
+      const identities: Record<string, unknown>[] = [];
+      for (const i of idRows) {
+        if (Number(i.user_id) !== Number(u.id)) continue;
+        let identity = identities.find((x) => x.identityId === Number(i.id));
+        if (!identity) {
+          identity = {
+            identityId: Number(i.id),
+            identityCode: i.identity_code,
+            orgId: i.org_id,
+            orgName: i.org_name ?? '',
+            status: i.status,
+            roles: [],
+          };
+          identities.push(identity);
+        }
+        if (i.role_id !== null) (identity.roles as unknown[]).push({ id: Number(i.role_id), name: i.role_name });
+      }
+      return {
+        userId: Number(u.id),
+        name: u.name,
+        mobile: u.mobile,
+        account: u.account ?? '',
+        userType: u.user_type,
+        deptId: u.dept_id,
+        deptName: u.dept_name ?? '',
+        status: u.status,
+        reviewRemark: u.review_remark,
+        createdAt: u.created_at.toISOString(),
+        identities,
+      };
+    });
+    return ok({ records, total: page.rows[0]?.total ?? 0, current: 1, pageSize: size });
   });
   app.get('/st365/messages/latest', async (request) => {
     const { tenantId, userId } = await session(request.headers);

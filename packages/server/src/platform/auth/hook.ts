@@ -137,6 +137,10 @@ export async function authenticate(db: AppDatabase, request: FastifyRequest, per
       const claimed = claim ? await claim : undefined;
       if (claimed !== undefined) fresh = claimed;
       else {
+        // The held connection goes back first: a request never waits for a second connection
+        // while holding one (under load, every pooled connection would be waiting).
+        await held?.close();
+        held = undefined;
         row = await authenticateSession(db, tenantId, tokenHash, sign, Number(row.grant_version));
         refuseSession(row);
         fresh = row.fresh;
@@ -145,7 +149,16 @@ export async function authenticate(db: AppDatabase, request: FastifyRequest, per
     if (!fresh) throw new AppError(ResultCode.FORBIDDEN, SIGNATURE_MESSAGES.replayed);
     if (row.user_status !== 1) throw new AppError(ResultCode.ACCOUNT_KICKED, REVOKE_MESSAGES.disabled ?? '', null, 401);
 
-    const grants = identityId ? await grantsFor(db, cache, tenantId, tokenHash, identityId, row) : null;
+    let grants: CachedGrants | null = null;
+    if (identityId) {
+      const cached = cache.grantsOf(tenantId, identityId);
+      if (cached?.version !== Number(row.grant_version) && !row.paths) {
+        // grantsFor asks the database again, on another connection: release the held one first.
+        await held?.close();
+        held = undefined;
+      }
+      grants = await grantsFor(db, cache, tenantId, tokenHash, identityId, row);
+    }
     const auth: AuthContext = {
       tenantId,
       userId: Number(row.user_id),

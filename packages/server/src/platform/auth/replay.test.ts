@@ -94,6 +94,12 @@ describe.runIf(process.env.TEST_DB === 'postgres' && REDIS)('the replay guard in
         code: 403,
         msg: '请求重复提交，已拒绝',
       });
+      // More requests at once than the pool has connections (4): none holds one while it waits
+      // for another to record its signature.
+      const many = await Promise.all(
+        Array.from({ length: 12 }, (_, n) => c.get('/st365/messages/latest', { timestamp: timestamp + 1 + n })),
+      );
+      expect(many.map((r) => r.body.code)).toEqual(Array(12).fill(200));
     } finally {
       await cut.close();
     }

@@ -200,6 +200,43 @@ const Tooltip = (props) =>
   };
 }
 
+/**
+ * Two antd modules tie all of rc-field-form (Field, List, useForm, useWatch and with them
+ * async-validator: about 16 KB with brotli) to pages that have no form store, such as the public
+ * fill page, whose renderer lays out with antd's form parts alone (renderer/FormLayout.tsx):
+ * - the form context module, which Input, Checkbox, Radio and every control reading the form
+ *   item's status import, takes rc-field-form's FormProvider from the package's index, whose
+ *   statements hold every part together: now from rc-field-form's own context module (the same
+ *   FormProvider);
+ * - Radio.Group takes `toNamePathStr` (a name path joined with `_`, for its default name) from
+ *   antd's useForm hook, which imports rc-field-form's useForm: now a copy beside it, from the
+ *   same `toArray`.
+ * The build fails if antd changes either import, so the swaps cannot go stale.
+ */
+function formStoreOnUse(): Plugin {
+  const swaps: Record<string, [string, string]> = {
+    '/antd/es/form/context.js': [
+      "import { FormProvider as RcFormProvider } from 'rc-field-form';",
+      "import { FormProvider as RcFormProvider } from 'rc-field-form/es/FormContext';",
+    ],
+    '/antd/es/radio/group.js': [
+      "import { toNamePathStr } from '../form/hooks/useForm';",
+      "import { toArray as toNamePath } from '../form/util';\nconst toNamePathStr = (name) => toNamePath(name).join('_');",
+    ],
+  };
+  return {
+    name: 'shetuan:form-store-on-use',
+    apply: 'build',
+    transform(code, id) {
+      const file = Object.keys(swaps).find((f) => id.endsWith(f));
+      if (!file) return null;
+      const [from, to] = swaps[file] as [string, string];
+      if (!code.includes(from)) this.error(`${id} no longer imports as expected (${from}): check formStoreOnUse`);
+      return { code: code.replace(from, to), map: null };
+    },
+  };
+}
+
 // Served by the Node server under /new/; `npm run dev -w @shetuan/web` proxies the API to it.
 export default defineConfig({
   base: '/new/',
@@ -210,6 +247,7 @@ export default defineConfig({
     buttonWithoutColorPresets(),
     formLabelTooltipOnUse(),
     uploadListOnUse(),
+    formStoreOnUse(),
     noChunkCycles(),
     leanEntry(),
   ],
@@ -219,6 +257,11 @@ export default defineConfig({
     // page loads the parts it imports (bench/page-weight.ts measures it, docs/performance.md).
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
+      // Chunks under 2 kB (icons, small helpers) merge into a chunk loaded with them wherever that
+      // changes nothing that runs: each response carries about 400 bytes of headers, and a small
+      // chunk compresses worse. 7 KB off the public fill page, 6 off the login page, 23 off
+      // /user-management (docs/performance.md, page weight).
+      output: { experimentalMinChunkSize: 2000 },
       onwarn(warning, warn) {
         if (warning.code !== 'CYCLIC_CROSS_CHUNK_REEXPORT') warn(warning);
       },

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../harness/a11y';
 import { launchBrowser, newPage, screenshot } from '../harness/browser';
-import { consoleAs, pick } from '../harness/console';
+import { consoleAs } from '../harness/console';
 import { serverUrl } from '../harness/workers';
 
 /** Real saved forms (the shared import tests' fixtures): TDuck's saved questions, form-create rules. */
@@ -124,7 +124,8 @@ describe('导入: old forms through the dialog, then filled in', () => {
     await visitor.getByLabel('邮箱').fill('wang.xm@kexie.org.cn');
     await visitor.getByLabel('身份证').fill('11010519491231002X');
     await visitor.getByLabel('身份证').blur();
-    await pick(visitor, '参会身份', '会员');
+    // A single choice: the browser's own drop-down.
+    await visitor.getByLabel('参会身份').selectOption({ label: '会员' });
     await visitor.getByText('男', { exact: true }).click();
     await visitor.getByText('编程', { exact: true }).click();
     // The form-create block: 专用发票 shows 开户银行 and 银行账号 (its linked control).

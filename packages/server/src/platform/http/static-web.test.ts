@@ -62,4 +62,15 @@ describe('the web app under /new/ carries a Content-Security-Policy', () => {
     const api = await t.app.inject({ url: '/st365/health' });
     expect(api.headers['content-security-policy']).toBeUndefined();
   });
+
+  it('sends a hashed asset with its year-long cache and without validators or the trace id; the page keeps them', async () => {
+    const asset = await t.app.inject({ url: '/new/assets/a.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const name of ['etag', 'last-modified', 'accept-ranges', 'x-request-id'])
+      expect(asset.headers[name], name).toBeUndefined();
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    const page = await t.app.inject({ url: '/new/' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['x-request-id']).toBeDefined();
+  });
 });

@@ -37,6 +37,8 @@ const KIND_LOADERS = {
   TIME_RANGE: () => import('./kinds/DateAnswer'),
 } satisfies Partial<Record<TFormField['type'], () => Promise<{ default: ComponentType<KindProps<never>> }>>>;
 type LazyType = keyof typeof KIND_LOADERS;
+/** A drop-down with multiple is antd's Select; one value is the browser's own drop-down (SelectAnswer). */
+const loadMultiSelect = () => import('./kinds/MultiSelectAnswer');
 const loadPictures = () => import('./kinds/Pictures');
 const loadDivider = () => import('antd/es/divider');
 
@@ -46,12 +48,16 @@ const LAZY_KINDS = new Map<LazyType, LazyExoticComponent<ComponentType<KindProps
     lazy(load as () => Promise<{ default: ComponentType<KindProps> }>),
   ]),
 );
+const MultiSelect = lazy(loadMultiSelect);
 const Pictures = lazy(loadPictures);
 const Divider = lazy(loadDivider);
 
+const isMultiSelect = (f: TFormField) => f.type === 'SELECT' && f.props.multiple === true;
+
 /** Starts fetching the chunks of the controls these questions need (before they render). */
 export function preloadKinds(fields: readonly TFormField[]): void {
-  const types = new Set(fields.map((f) => f.type));
+  const types = new Set(fields.filter((f) => !isMultiSelect(f)).map((f) => f.type));
+  if (fields.some(isMultiSelect)) void loadMultiSelect().catch(() => undefined);
   for (const type of types) {
     if (type in KIND_LOADERS) void KIND_LOADERS[type as LazyType]().catch(() => undefined);
     if (type === 'IMAGE' || type === 'IMAGE_CAROUSEL') void loadPictures().catch(() => undefined);
@@ -118,7 +124,7 @@ export function FieldControl({ field, value, onChange, id, disabled, upload, ari
   const p = field.props;
   const placeholder = field.placeholder;
   const set = (v: unknown) => onChange?.(v);
-  const Kind = LAZY_KINDS.get(field.type as LazyType);
+  const Kind = isMultiSelect(field) ? MultiSelect : LAZY_KINDS.get(field.type as LazyType);
   if (Kind)
     return (
       <Pending>

@@ -13,7 +13,7 @@ import {
   validateAnswers,
   visibleFieldIds,
 } from '@shetuan/shared/forms';
-import { Button, Flex, Form, Grid } from 'antd';
+import { Button, Flex, Grid } from 'antd';
 // Input alone: antd's Input index brings Password, Search and OTP (docs/performance.md).
 import Input from 'antd/es/input/Input';
 import {
@@ -32,6 +32,7 @@ import {
 import { flushSync } from 'react-dom';
 import { AnswerStore, useAnswer } from './answer-store';
 import { choseOther, DisplayField, FieldControl, preloadKinds, type UploadTarget } from './FieldControl';
+import { FormLayout, FormRow } from './FormLayout';
 
 /** The page steps of a form of several pages: a chunk of its own, which one-page forms never load. */
 const Steps = lazy(() => import('antd/es/steps'));
@@ -71,8 +72,8 @@ export interface FormRendererProps {
  * free-text box. The checks are the shared ones the server runs again.
  *
  * The answers live in an AnswerStore, not in antd's form store: a keystroke re-renders its own
- * question only, whatever the length of the form. antd's Form and Form.Item give the layout, the
- * labels and the messages.
+ * question only, whatever the length of the form. antd's Form and Form.Item, without their field
+ * store (FormLayout, FormRow), give the layout, the labels and the messages.
  */
 export function FormRenderer({
   schema,
@@ -227,7 +228,7 @@ export function FormRenderer({
   const screens = Grid.useBreakpoint();
   const phone = screens.sm === false || (screens.sm === undefined && window.innerWidth < 576);
   const horizontal = s.labelPosition !== 'top' && !phone;
-  // Stable props: antd's Form hands them to every Form.Item through a context, and a new object
+  // Stable props: FormLayout hands them to every FormRow through antd's form context, and a new object
   // would re-render every question.
   const labelCol = useMemo(
     () => (horizontal ? { flex: `0 0 ${s.labelWidth}px` } : undefined),
@@ -267,8 +268,7 @@ export function FormRenderer({
 
   return (
     <div ref={formRef}>
-      <Form
-        component="div"
+      <FormLayout
         layout={horizontal ? 'horizontal' : 'vertical'}
         labelAlign={s.labelPosition === 'left' ? 'left' : 'right'}
         labelCol={labelCol}
@@ -304,7 +304,7 @@ export function FormRenderer({
               })}
             </div>
           ))}
-        <Form.Item label={horizontal ? ' ' : undefined} colon={false}>
+        <FormRow label={horizontal ? ' ' : undefined} colon={false}>
           {/* On a phone the buttons take the whole width, one under another: easy to reach with a thumb. */}
           <Flex gap={8} vertical={phone} wrap={!phone}>
             {page > 0 && (
@@ -347,8 +347,8 @@ export function FormRenderer({
               </Button>
             )}
           </Flex>
-        </Form.Item>
-      </Form>
+        </FormRow>
+      </FormLayout>
     </div>
   );
 }
@@ -469,7 +469,7 @@ function withInlineMessage(control: ReactNode, message: string | undefined, id: 
 }
 
 /**
- * One question: its label and message (antd's Form.Item, for the layout only) around its control,
+ * One question: its label and message (FormRow: antd's Form.Item without its field store) around its control,
  * and the 其他 box. It listens to its own answer only; memoised, so nothing else re-renders it.
  * The message shows under the answer, beside it (inlineMessage), or not at all (showMessage off:
  * the answer turns red).
@@ -531,7 +531,7 @@ const FieldItem = memo(function FieldItem({
   );
   return (
     <div style={style} data-question={name}>
-      <Form.Item
+      <FormRow
         label={label}
         htmlFor={name}
         required={f.required || f.fixed}
@@ -539,9 +539,9 @@ const FieldItem = memo(function FieldItem({
         help={messages.inline ? undefined : message}
       >
         {messages.inline ? withInlineMessage(control, message, name) : control}
-      </Form.Item>
+      </FormRow>
       {choseOther(f, answer.value) && (
-        <Form.Item
+        <FormRow
           label={horizontal ? ' ' : undefined}
           colon={false}
           htmlFor={otherName(f.id)}
@@ -549,7 +549,7 @@ const FieldItem = memo(function FieldItem({
           help={messages.inline ? undefined : otherMessage}
         >
           {messages.inline ? withInlineMessage(otherBox, otherMessage, otherName(f.id)) : otherBox}
-        </Form.Item>
+        </FormRow>
       )}
     </div>
   );

@@ -109,4 +109,53 @@ describe('FormRenderer', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /提\s*交/ })));
     expect(onSubmit).toHaveBeenCalledWith({ fieldn: '王小明', fieldr: 0, fieldrother: '看情况' });
   }, 20_000);
+
+  it('a single-choice drop-down is the browser’s own: its choice is the option’s value, the placeholder clears it', async () => {
+    const onSubmit = vi.fn();
+    const withSelect = ZFormSchema.parse({
+      fields: [
+        {
+          id: 'e',
+          type: 'SELECT',
+          label: '学历',
+          required: true,
+          options: ['大专', '本科'].map((label, i) => ({ value: i + 1, label })),
+        },
+      ],
+    });
+    render(<FormRenderer schema={withSelect} onSubmit={onSubmit} />);
+    const select = (await screen.findByLabelText('学历')) as HTMLSelectElement;
+    expect(select.tagName).toBe('SELECT');
+    expect([...select.options].map((o) => o.text)).toEqual(['请选择', '大专', '本科']);
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /提\s*交/ })));
+    expect(screen.getByText('学历不能为空')).toBeTruthy();
+    expect(document.activeElement).toBe(select);
+
+    fireEvent.change(select, { target: { value: '1' } });
+    expect(screen.queryByText('学历不能为空')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /提\s*交/ })));
+    expect(onSubmit).toHaveBeenLastCalledWith({ fielde: 2 });
+
+    fireEvent.change(select, { target: { value: '' } });
+    expect(screen.getByText('学历不能为空')).toBeTruthy();
+  }, 20_000);
+
+  it('a drop-down with multiple stays antd’s Select', async () => {
+    const multiple = ZFormSchema.parse({
+      fields: [
+        {
+          id: 'm',
+          type: 'SELECT',
+          label: '兴趣',
+          options: ['科普', '编程'].map((label, i) => ({ value: i + 1, label })),
+          props: { multiple: true },
+        },
+      ],
+    });
+    render(<FormRenderer schema={multiple} />);
+    const box = await screen.findByLabelText('兴趣');
+    expect(box.tagName).toBe('INPUT');
+    expect(box.closest('.ant-select-multiple')).toBeTruthy();
+  }, 20_000);
 });

@@ -1,6 +1,6 @@
 import { likePattern } from '@shetuan/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type GlobalReader, type Tx, txStatement } from '../../platform/db';
+import { type GlobalReader, type Tx, txGenericStatement, txStatement } from '../../platform/db';
 import { departments, identities, orgs, tenantUsers, users } from '../../platform/directory/tables';
 import { tenantDomains, tenants } from '../../platform/tenancy/tables';
 import { memberProfiles } from './tables';
@@ -396,7 +396,8 @@ export async function userListPage(
       .limit(limit)
       .offset(offset);
   }
-  const rows = await txStatement<Raw>(tx, 'user_list_page', PAGE_SQL, [
+  // Planned once per connection: its custom plans were made afresh on every call (txGenericStatement).
+  const rows = await txGenericStatement<Raw>(tx, 'user_list_page', PAGE_SQL, [
     scope.types,
     scope.statuses,
     limit,

@@ -148,7 +148,8 @@ describe('the request path with two app servers', () => {
         sent.length = 0;
         expect((await c.get('/st365/messages/latest')).body.code).toBe(200);
         // The authentication is prepared once per pooled connection (SQL PREPARE) and executed.
-        expect(sent.filter((s) => s !== 'prepare')).toEqual(['begin', 'execute', 'select', 'commit']);
+        // The bell too, planned once per connection with a generic plan (txGenericStatement).
+        expect(sent.filter((s) => s !== 'prepare')).toEqual(['begin', 'execute', 'set', 'execute', 'commit']);
         sent.length = 0;
         expect((await c.get('/st365/identity/users?current=1&pageSize=10')).body.code).toBe(200);
         expect(sent.length).toBeLessThanOrEqual(6);

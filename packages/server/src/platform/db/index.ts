@@ -6,7 +6,15 @@ import { openPglite } from './pglite';
 
 export * from './columns';
 export type { DatabaseKind, Db, GlobalReader, HeldStatement, HeldTransaction, Tx } from './database';
-export { APP_ROLE, AppDatabase, asTenantWithin, queryRows, TenantRequiredError, txStatement } from './database';
+export {
+  APP_ROLE,
+  AppDatabase,
+  asTenantWithin,
+  queryRows,
+  TenantRequiredError,
+  txGenericStatement,
+  txStatement,
+} from './database';
 export { prepareOnce } from './prepared';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite under DATA_DIR/pglite. */

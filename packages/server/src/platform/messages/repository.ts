@@ -1,6 +1,6 @@
 import { likePattern } from '@shetuan/shared';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type Tx, txStatement } from '../db';
+import { type Tx, txGenericStatement } from '../db';
 import { roles } from '../rbac/tables';
 import { messageReads, messageSettings, messages } from './tables';
 
@@ -166,11 +166,11 @@ export interface BellRow {
 }
 
 /**
- * The bell: the unread count and the three latest messages in one fixed statement, prepared once
- * per connection. A row with a null id when there is none.
+ * The bell: the unread count and the three latest messages in one fixed statement, prepared and
+ * planned once per connection (txGenericStatement). A row with a null id when there is none.
  */
 export function bellRows(tx: Tx, tenantId: number, audience: Audience, reader: number): Promise<BellRow[]> {
-  return txStatement<BellRow>(tx, 'messages_bell', BELL_SQL, [
+  return txGenericStatement<BellRow>(tx, 'messages_bell', BELL_SQL, [
     reader,
     audience.userId,
     audience.identityId,
@@ -217,7 +217,8 @@ export async function unreadMessageIds(
 }
 
 // Marking read: the ids ($6) the audience sees, the reads of the reader ($1) inserted for them, and
-// how many were seen, in one fixed statement prepared once per connection (docs/performance.md).
+// how many were seen, in one fixed statement prepared and planned once per connection
+// (txGenericStatement, docs/performance.md).
 const MARK_READ_SQL = `with visible as (select m.id from messages m where m.id = any ($6::bigint[]) and ${AUDIENCE}),
   marked as (insert into message_reads (tenant_id, message_id, user_id) select $5, id, $1 from visible
     on conflict do nothing)
@@ -231,7 +232,7 @@ export async function markVisibleRead(
   reader: number,
   ids: number[],
 ): Promise<number> {
-  const [row] = await txStatement<{ n: number }>(tx, 'messages_mark_read', MARK_READ_SQL, [
+  const [row] = await txGenericStatement<{ n: number }>(tx, 'messages_mark_read', MARK_READ_SQL, [
     reader,
     audience.userId,
     audience.identityId,

@@ -210,10 +210,12 @@ async function measure(port: number, s: Session, e: Endpoint, connections: numbe
 /**
  * A TCP proxy in front of PostgreSQL that counts the statements clients send: each statement of a
  * simple query ('Q': begin, commit, set_config written into the text …) and each execution of the
- * extended protocol ('E'). Round trips are counted too (Sync 'S' and simple queries).
+ * extended protocol ('E'). Round trips are counted too (Sync 'S' and simple queries), and SQL
+ * PREPAREs apart (once per pooled connection and statement).
  */
 function countingProxy(pgHost: string, pgPort: number) {
   let statements = 0;
+  let prepares = 0;
   let roundTrips = 0;
   const server = net.createServer((client) => {
     const upstream = net.connect(pgPort, pgHost);
@@ -235,12 +237,15 @@ function countingProxy(pgHost: string, pgPort: number) {
         if (buf.length < len + 1) break;
         const type = String.fromCharCode(buf[0] as number);
         // A simple query may hold several statements ("begin; select set_config(…)"): each counts.
+        // SQL PREPARE (a pooled connection's first use of a statement) is counted apart: it is once
+        // per connection, not per request.
         if (type === 'Q')
-          statements += buf
-            .subarray(5, len)
-            .toString()
-            .split(';')
-            .filter((x) => x.replace(/\0/g, '').trim()).length;
+          for (const part of buf.subarray(5, len).toString().split(';')) {
+            const text = part.replace(/\0/g, '').trim();
+            if (!text) continue;
+            if (/^prepare\s/i.test(text)) prepares += 1;
+            else statements += 1;
+          }
         if (type === 'E') statements += 1;
         if (type === 'Q' || type === 'S') roundTrips += 1;
         buf = buf.subarray(len + 1);
@@ -253,12 +258,19 @@ function countingProxy(pgHost: string, pgPort: number) {
     client.on('error', () => upstream.destroy());
     upstream.on('error', () => client.destroy());
   });
-  return new Promise<{ port: number; count: () => number; trips: () => number; close: () => void }>((resolve) => {
+  return new Promise<{
+    port: number;
+    count: () => number;
+    prepared: () => number;
+    trips: () => number;
+    close: () => void;
+  }>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address() as net.AddressInfo;
       resolve({
         port: address.port,
         count: () => statements,
+        prepared: () => prepares,
         trips: () => roundTrips,
         close: () => server.close(),
       });
@@ -484,17 +496,26 @@ async function main() {
     const N = 200;
     const perRequest: Record<
       string,
-      { app: number; bare: number; appTrips: number; bareTrips: number; durable: number; unlogged: number }
+      {
+        app: number;
+        bare: number;
+        appTrips: number;
+        bareTrips: number;
+        durable: number;
+        unlogged: number;
+        prepares: number;
+      }
     > = {};
     log(
       `statements per request (counted at the wire, ${N} sequential requests each; rows written from pg_stat_user_tables):`,
     );
     for (const e of endpoints) {
-      const row = { app: 0, bare: 0, appTrips: 0, bareTrips: 0, durable: 0, unlogged: 0 };
+      const row = { app: 0, bare: 0, appTrips: 0, bareTrips: 0, durable: 0, unlogged: 0, prepares: 0 };
       for (const mode of ['app', 'bare'] as const) {
         const port = counted[mode].port;
         await call(port, countSession, e); // first use: prepared statements, caches
         const before = proxy.count();
+        const preparedBefore = proxy.prepared();
         const tripsBefore = proxy.trips();
         const writes = mode === 'app' ? await durableWrites(url) : null;
         for (let i = 0; i < N; i++) {
@@ -502,6 +523,7 @@ async function main() {
           if (answer.code !== 200) throw new Error(`${mode} ${e.name} answered ${answer.code} ${answer.msg}`);
         }
         row[mode] = (proxy.count() - before) / N;
+        if (mode === 'app') row.prepares = proxy.prepared() - preparedBefore;
         row[mode === 'app' ? 'appTrips' : 'bareTrips'] = (proxy.trips() - tripsBefore) / N;
         if (writes) {
           const after = await durableWrites(url);
@@ -511,7 +533,7 @@ async function main() {
       }
       perRequest[e.name] = row;
       log(
-        `  ${e.name.padEnd(27)} app ${row.app.toFixed(1)} statements in ${row.appTrips.toFixed(1)} round trips | bare ${row.bare.toFixed(1)} in ${row.bareTrips.toFixed(1)} | app rows written: ${row.durable.toFixed(2)} durable, ${row.unlogged.toFixed(2)} unlogged`,
+        `  ${e.name.padEnd(27)} app ${row.app.toFixed(1)} statements in ${row.appTrips.toFixed(1)} round trips (and ${row.prepares} PREPARE on a connection's first use) | bare ${row.bare.toFixed(1)} in ${row.bareTrips.toFixed(1)} | app rows written: ${row.durable.toFixed(2)} durable, ${row.unlogged.toFixed(2)} unlogged`,
       );
     }
     await stop(counted.app.child);

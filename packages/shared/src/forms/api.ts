@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zTenantId } from '../platform/list';
 import { ZFormKindKey } from './kinds';
 import { ZFormSchema } from './schema';
 
@@ -74,7 +75,7 @@ export const ZFormCreate = z.object({
 export const ZFieldDelete = z.object({
   field: z.string().min(1, '题目不存在').max(40),
   /** Membership forms send the session's tenant and has-company flag. */
-  tenantId: z.coerce.number().int().optional(),
+  tenantId: zTenantId().optional(),
   hasCom: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zTenantId } from '../platform/list';
 import { ZNewPassword, ZPassword, ZPhone, ZSmsCode } from '../platform/validators';
 
 export * from './login-side';
@@ -79,7 +80,7 @@ export type TIdentity = z.infer<typeof ZIdentity>;
 export const ZIdentityList = z.object({ list: z.array(ZIdentity) });
 export const ZIdentityListQuery = z.object({
   userId: z.coerce.number().int().positive(),
-  tenantId: z.coerce.number().int().positive().optional(),
+  tenantId: zTenantId().optional(),
 });
 
 /** The member entry: the query's member token, identity id and user id (spec 000 §2). */
@@ -96,7 +97,7 @@ export const ZIdentityLogin = z.object({ identityId: z.coerce.number().int().pos
 
 export const ZSociety = z.object({ tenantId: z.number().int(), companyName: z.string(), icon: z.string() });
 export const ZSocietyList = z.object({ list: z.array(ZSociety) });
-export const ZChooseSociety = z.object({ tenantId: z.coerce.number().int().positive() });
+export const ZChooseSociety = z.object({ tenantId: zTenantId() });
 
 export interface TMenuItem {
   id: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zTenantId } from '../platform/list';
 import { ZNewPassword, ZPhone, ZSmsCode } from '../platform/validators';
 import { WECHAT_LOGIN_MESSAGES } from './messages';
 
@@ -54,7 +55,7 @@ export type TActivate = z.infer<typeof ZActivate>;
 
 /** The society entry (/societyLoginBlank?tenantId=): the society it names, and where its login is. */
 export const ZSocietyEntryQuery = z.object({
-  tenantId: z.coerce.number({ error: '未找到该学会' }).int('未找到该学会').positive('未找到该学会'),
+  tenantId: zTenantId('未找到该学会'),
 });
 export const ZSocietyEntry = z.object({
   tenantId: z.number().int(),

@@ -31,6 +31,13 @@ export interface TPage<T> {
 /** The id in a path (/roles/:id). */
 export const ZIdParam = z.object({ id: z.coerce.number({ error: '编号必须是数字' }).int().positive('编号有误') });
 
+/** The largest tenant id: tenant ids are PostgreSQL integers (a larger one would fail in the query). */
+export const MAX_TENANT_ID = 2_147_483_647;
+
+/** A tenant id sent by a client (query or body): a positive integer within PostgreSQL's integer. */
+export const zTenantId = (message = '租户编号有误') =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_TENANT_ID, message);
+
 /** Escapes a keyword for a LIKE pattern. */
 export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

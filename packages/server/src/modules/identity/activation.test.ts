@@ -220,5 +220,17 @@ describe('the society entry (/societyLoginBlank)', () => {
     expect((await visitor.get(`/st365/auth/society-entry?tenantId=${tb.id}`)).body.msg).toBe('未找到该学会');
     expect((await visitor.get('/st365/auth/society-entry?tenantId=999999')).body.msg).toBe('未找到该学会');
     expect((await visitor.get('/st365/auth/society-entry?tenantId=abc')).body.msg).toContain('未找到该学会');
+    // Past PostgreSQL's integer (the OpenAPI fuzz found it answering 500).
+    const huge = await visitor.get('/st365/auth/society-entry?tenantId=2147483648');
+    expect(huge.status).toBeLessThan(500);
+    expect(huge.body.msg).toContain('未找到该学会');
+    // The tenantId header past it, with a token (the session is looked up in that tenant): the
+    // tenant is unknown, not a failed query.
+    const header = await t.app.inject({
+      url: '/st365/messages/latest',
+      headers: { tenantid: '2147483648', token: 'a-token' },
+    });
+    expect(header.statusCode).toBe(400);
+    expect(header.json()).toMatchObject({ success: false, msg: '租户信息不完整' });
   });
 });

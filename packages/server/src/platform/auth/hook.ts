@@ -1,4 +1,4 @@
-import { ResultCode } from '@shetuan/shared';
+import { MAX_TENANT_ID, ResultCode } from '@shetuan/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppDatabase, HeldTransaction } from '../db';
 import { AppError } from '../http/errors';
@@ -224,7 +224,8 @@ async function actAsTenant(db: AppDatabase, request: FastifyRequest, auth: AuthC
   const header = request.headers.advertenantid;
   if (typeof header !== 'string' || header === '') return auth;
   const target = Number(header);
-  if (!Number.isSafeInteger(target) || target <= 0) throw new AppError(ResultCode.FAILED, '代管的租户不存在或已停用');
+  if (!Number.isSafeInteger(target) || target <= 0 || target > MAX_TENANT_ID)
+    throw new AppError(ResultCode.FAILED, '代管的租户不存在或已停用');
   if (target === auth.tenantId) return auth;
   if (!auth.isSuperAdmin) throw new AppError(ResultCode.FORBIDDEN, '只有运营超级管理员可以代管租户');
   if (!auth.identityId) throw new AppError(ResultCode.FORBIDDEN, '请先选择登录身份');

@@ -64,5 +64,7 @@ describe('an operations super administrator acting as a tenant (adverTenantId)',
       '代管的租户不存在或已停用',
     );
     expect((await ops.post('/st365/platform/tenants/999999/act')).body.msg).toBe('代管的租户不存在或已停用');
+    // Past PostgreSQL's integer: refused with the same words, not a failed query.
+    expect((await ops.get('/st365/org/departments', as(2_147_483_648))).body.msg).toBe('代管的租户不存在或已停用');
   });
 });

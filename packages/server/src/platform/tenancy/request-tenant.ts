@@ -1,4 +1,4 @@
-import { ResultCode } from '@shetuan/shared';
+import { MAX_TENANT_ID, ResultCode } from '@shetuan/shared';
 import { TENANT_INCOMPLETE_MSG } from '@shetuan/shared/tenant';
 import type { FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../db';
@@ -14,7 +14,8 @@ export async function tenantOfRequest(db: AppDatabase, request: FastifyRequest):
   const header = request.headers.tenantid;
   if (typeof header === 'string' && header !== '') {
     const id = Number(header);
-    if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(ResultCode.FAILED, TENANT_INCOMPLETE_MSG, null, 400);
+    if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_TENANT_ID)
+      throw new AppError(ResultCode.FAILED, TENANT_INCOMPLETE_MSG, null, 400);
     return id;
   }
   return (await lookupTenant(db, request.hostname)).id;

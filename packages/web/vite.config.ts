@@ -91,6 +91,26 @@ function nativeResizeObserver(): Plugin {
 }
 
 /**
+ * A build transform that rewrites exact source text of one dependency file, and fails the build
+ * when that text is no longer there (the dependency changed it), so a rewrite cannot go stale.
+ * `requires` names further text the rewrite relies on (React imported as `React`, say).
+ */
+function sourceSwap(name: string, file: string, swaps: [from: string, to: string][], requires: string[] = []): Plugin {
+  return {
+    name: `shetuan:${name}`,
+    apply: 'build',
+    transform(code, id) {
+      if (!id.endsWith(file)) return null;
+      const missing = [...swaps.map(([from]) => from), ...requires].find((text) => !code.includes(text));
+      if (missing !== undefined) this.error(`${id} no longer holds what ${name} rewrites: ${missing}`);
+      return { code: swaps.reduce((c, [from, to]) => c.replace(from, to), code), map: null };
+    },
+  };
+}
+
+const REACT_IMPORT = "import * as React from 'react';";
+
+/**
  * antd's Button style takes `isBright` from the colour picker's presets module, and Rollup keeps a
  * module whole: that module's presets panel and the Collapse it uses came into the entry chunk with
  * every Button (about 4 KB on every page). The same function, defined where the Button style uses
@@ -105,16 +125,7 @@ const isBright = (value, bgColorToken) => {
   if (a <= 0.5) return hsv.v > 0.5;
   return r * 0.299 + g * 0.587 + b * 0.114 > 192;
 };`;
-  return {
-    name: 'shetuan:button-without-color-presets',
-    apply: 'build',
-    transform(code, id) {
-      if (!id.endsWith('/antd/es/button/style/token.js')) return null;
-      if (!code.includes(from))
-        this.error(`${id} no longer imports isBright as expected: check the copy in vite.config.ts`);
-      return { code: code.replace(from, copy), map: null };
-    },
-  };
+  return sourceSwap('button-without-color-presets', '/antd/es/button/style/token.js', [[from, copy]]);
 }
 
 /**
@@ -147,16 +158,7 @@ function formLabelTooltipOnUse(): Plugin {
   const lazy = `const LazyTooltip = React.lazy(() => import('../tooltip'));
 const Tooltip = (props) =>
   React.createElement(React.Suspense, { fallback: props.children }, React.createElement(LazyTooltip, props));`;
-  return {
-    name: 'shetuan:form-label-tooltip-on-use',
-    apply: 'build',
-    transform(code, id) {
-      if (!id.endsWith('/antd/es/form/FormItemLabel.js')) return null;
-      if (!code.includes(from) || !code.includes("import * as React from 'react';"))
-        this.error(`${id} no longer imports Tooltip and React as expected: check formLabelTooltipOnUse`);
-      return { code: code.replace(from, lazy), map: null };
-    },
-  };
+  return sourceSwap('form-label-tooltip-on-use', '/antd/es/form/FormItemLabel.js', [[from, lazy]], [REACT_IMPORT]);
 }
 
 /**
@@ -180,24 +182,16 @@ const Tooltip = (props) =>
     const timer = setTimeout(() => {
       setShowProgress(true);
     }, 300);`;
-  return {
-    name: 'shetuan:upload-list-on-use',
-    apply: 'build',
-    transform(code, id) {
-      if (!id.endsWith('/antd/es/upload/UploadList/ListItem.js')) return null;
-      if (!code.includes(from) || !code.includes("import * as React from 'react';") || !code.includes(delay))
-        this.error(`${id} no longer imports Progress and Tooltip as expected: check uploadListOnUse`);
-      return {
-        code: code
-          .replace(from, lazy)
-          .replace(
-            delay,
-            `  React.useEffect(() => {\n    loadProgress().catch(() => undefined);\n${delay.slice(delay.indexOf('\n') + 1)}`,
-          ),
-        map: null,
-      };
-    },
-  };
+  const loadAtMount = `  React.useEffect(() => {\n    loadProgress().catch(() => undefined);\n${delay.slice(delay.indexOf('\n') + 1)}`;
+  return sourceSwap(
+    'upload-list-on-use',
+    '/antd/es/upload/UploadList/ListItem.js',
+    [
+      [from, lazy],
+      [delay, loadAtMount],
+    ],
+    [REACT_IMPORT],
+  );
 }
 
 /**
@@ -213,28 +207,21 @@ const Tooltip = (props) =>
  *   same `toArray`.
  * The build fails if antd changes either import, so the swaps cannot go stale.
  */
-function formStoreOnUse(): Plugin {
-  const swaps: Record<string, [string, string]> = {
-    '/antd/es/form/context.js': [
-      "import { FormProvider as RcFormProvider } from 'rc-field-form';",
-      "import { FormProvider as RcFormProvider } from 'rc-field-form/es/FormContext';",
-    ],
-    '/antd/es/radio/group.js': [
-      "import { toNamePathStr } from '../form/hooks/useForm';",
-      "import { toArray as toNamePath } from '../form/util';\nconst toNamePathStr = (name) => toNamePath(name).join('_');",
-    ],
-  };
-  return {
-    name: 'shetuan:form-store-on-use',
-    apply: 'build',
-    transform(code, id) {
-      const file = Object.keys(swaps).find((f) => id.endsWith(f));
-      if (!file) return null;
-      const [from, to] = swaps[file] as [string, string];
-      if (!code.includes(from)) this.error(`${id} no longer imports as expected (${from}): check formStoreOnUse`);
-      return { code: code.replace(from, to), map: null };
-    },
-  };
+function formStoreOnUse(): Plugin[] {
+  return [
+    sourceSwap('form-store-on-use', '/antd/es/form/context.js', [
+      [
+        "import { FormProvider as RcFormProvider } from 'rc-field-form';",
+        "import { FormProvider as RcFormProvider } from 'rc-field-form/es/FormContext';",
+      ],
+    ]),
+    sourceSwap('radio-name-without-form-store', '/antd/es/radio/group.js', [
+      [
+        "import { toNamePathStr } from '../form/hooks/useForm';",
+        "import { toArray as toNamePath } from '../form/util';\nconst toNamePathStr = (name) => toNamePath(name).join('_');",
+      ],
+    ]),
+  ];
 }
 
 // Served by the Node server under /new/; `npm run dev -w @shetuan/web` proxies the API to it.

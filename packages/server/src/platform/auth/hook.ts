@@ -106,6 +106,13 @@ export async function authenticate(db: AppDatabase, request: FastifyRequest, per
     request.headers.advertenantid === undefined &&
     now - known.touchedAt < TOUCH_MS;
   let held: HeldTransaction | undefined;
+  // Before asking the database again (on another connection), the held one goes back: a request
+  // never waits for a second connection while holding one (under load, every pooled connection
+  // would be waiting).
+  const releaseHeld = async () => {
+    await held?.close();
+    held = undefined;
+  };
   let row: AuthRow | undefined;
   if (share) {
     ({ row, held } = await authenticateInHeldTransaction(
@@ -137,10 +144,7 @@ export async function authenticate(db: AppDatabase, request: FastifyRequest, per
       const claimed = claim ? await claim : undefined;
       if (claimed !== undefined) fresh = claimed;
       else {
-        // The held connection goes back first: a request never waits for a second connection
-        // while holding one (under load, every pooled connection would be waiting).
-        await held?.close();
-        held = undefined;
+        await releaseHeld();
         row = await authenticateSession(db, tenantId, tokenHash, sign, Number(row.grant_version));
         refuseSession(row);
         fresh = row.fresh;
@@ -149,16 +153,7 @@ export async function authenticate(db: AppDatabase, request: FastifyRequest, per
     if (!fresh) throw new AppError(ResultCode.FORBIDDEN, SIGNATURE_MESSAGES.replayed);
     if (row.user_status !== 1) throw new AppError(ResultCode.ACCOUNT_KICKED, REVOKE_MESSAGES.disabled ?? '', null, 401);
 
-    let grants: CachedGrants | null = null;
-    if (identityId) {
-      const cached = cache.grantsOf(tenantId, identityId);
-      if (cached?.version !== Number(row.grant_version) && !row.paths) {
-        // grantsFor asks the database again, on another connection: release the held one first.
-        await held?.close();
-        held = undefined;
-      }
-      grants = await grantsFor(db, cache, tenantId, tokenHash, identityId, row);
-    }
+    const grants = identityId ? await grantsFor(db, cache, tenantId, tokenHash, identityId, row, releaseHeld) : null;
     const auth: AuthContext = {
       tenantId,
       userId: Number(row.user_id),
@@ -194,6 +189,7 @@ async function grantsFor(
   tokenHash: string,
   identityId: number,
   row: AuthRow,
+  beforeAsking: () => Promise<void>,
 ): Promise<CachedGrants> {
   const version = Number(row.grant_version);
   const cached = cache.grantsOf(tenantId, identityId);
@@ -202,6 +198,7 @@ async function grantsFor(
   if (!source.paths) {
     // The statement was asked with a version that matched then but not the cache now (another
     // request refreshed it meanwhile): ask for the grants outright.
+    await beforeAsking();
     source = await authenticateSession(db, tenantId, tokenHash, null, -1);
     refuseSession(source);
   }

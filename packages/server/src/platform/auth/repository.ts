@@ -45,10 +45,6 @@ const HELD_AUTH: HeldStatement = {
   text: 'select * from app_authenticate($1::integer, $2::text, $3::text, $4::timestamptz, $5::bigint, true)',
 };
 
-/** SQL literals of checked values (a safe integer, hex, an ISO time) for the held transaction's text. */
-const literal = (v: string | number | null) =>
-  v === null ? 'null' : typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`;
-
 /**
  * The one statement of an authentication: no transaction, no flushed write. The tenant is its
  * first argument (app_authenticate finds the session by tenant and token hash).
@@ -72,8 +68,8 @@ export async function authenticateSession(
 
 /**
  * The same statement as the first of a transaction held for the request's handler (held.ts):
- * PostgreSQL only, sent with begin in one message, its values written in as literals; prepared once
- * per connection (SQL's PREPARE), which spares PostgreSQL a sixth of its time per request.
+ * PostgreSQL only, sent with begin in one message and prepared once per connection
+ * (AppDatabase.openTransaction), which spares PostgreSQL a sixth of its time per request.
  */
 export async function authenticateInHeldTransaction(
   db: AppDatabase,
@@ -82,12 +78,13 @@ export async function authenticateInHeldTransaction(
   sign: SignToRecord | null,
   knownVersion: number | null,
 ): Promise<{ row: AuthRow | undefined; held: HeldTransaction }> {
-  const opened = await db.openTransaction<AuthRow>(
-    HELD_AUTH,
-    `${literal(tenantId)}, ${literal(tokenHash)}, ${literal(sign?.sign ?? null)}, ${literal(
-      sign ? new Date(sign.keepUntil).toISOString() : null,
-    )}, ${literal(knownVersion)}`,
-  );
+  const opened = await db.openTransaction<AuthRow>(HELD_AUTH, [
+    tenantId,
+    tokenHash,
+    sign?.sign ?? null,
+    sign ? new Date(sign.keepUntil) : null,
+    knownVersion,
+  ]);
   return { row: opened.rows[0], held: opened.held };
 }
 

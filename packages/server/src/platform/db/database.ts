@@ -97,28 +97,17 @@ export class AppDatabase {
 
   /**
    * PostgreSQL only: opens a transaction whose first statement is a prepared one, executed with
-   * `args` (already literals) in the same message as begin, and holds it for the work that follows:
-   * the authentication of a GET runs here and its handler continues in the same transaction
-   * (platform/auth/held.ts). The statement is prepared with SQL's PREPARE the first time a pooled
-   * connection runs it (in that same message), so later requests skip its parse and plan.
-   * Answers the statement's rows and the held transaction.
+   * `values` in the same message as begin (executePrepared), and holds it for the work that
+   * follows: the authentication of a GET runs here and its handler continues in the same
+   * transaction (platform/auth/held.ts). Answers the statement's rows and the held transaction.
    */
-  async openTransaction<R>(statement: HeldStatement, args: string): Promise<{ rows: R[]; held: HeldTransaction }> {
+  async openTransaction<R>(statement: HeldStatement, values: unknown[]): Promise<{ rows: R[]; held: HeldTransaction }> {
     const db = this.driver.db as unknown as DrizzleInternals;
     const client = await db.session.client.connect();
     const held = new HeldPgTransaction(db, client);
     let rows: R[];
     try {
-      const prepared = preparedOn.get(client);
-      const prepare = prepared?.has(statement.name) ? '' : `prepare ${statement.name} as ${statement.text}; `;
-      const res = (await client.query(`${prepare}begin; execute ${statement.name}(${args})`)) as unknown as
-        | { rows: R[] }
-        | { rows: R[] }[];
-      if (prepare) {
-        if (prepared) prepared.add(statement.name);
-        else preparedOn.set(client, new Set([statement.name]));
-      }
-      rows = (Array.isArray(res) ? res[res.length - 1]?.rows : res.rows) ?? [];
+      rows = await executePrepared<R>(client, statement.name, statement.text, values, 'begin; ');
     } catch (err) {
       await held.abort();
       throw err;
@@ -183,8 +172,47 @@ export interface HeldStatement {
   text: string;
 }
 
-/** The statements each pooled connection has prepared with SQL's PREPARE (openTransaction). */
+/** The statements each pooled connection has prepared with SQL's PREPARE (executePrepared). */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+/**
+ * Runs a statement prepared with SQL's PREPARE the first time this pooled connection runs it (in
+ * the same message), by EXECUTE with its values written as literals (sqlLiteral), after the
+ * statements in `before` (such as `begin; `): one message, one round trip, parsed and planned once
+ * per connection. Answers the EXECUTE's rows.
+ */
+async function executePrepared<R>(
+  client: pg.PoolClient,
+  name: string,
+  text: string,
+  values: unknown[],
+  before: string,
+): Promise<R[]> {
+  const prepared = preparedOn.get(client) ?? new Set<string>();
+  const prepare = prepared.has(name) ? '' : `prepare ${name} as ${text}; `;
+  const res = (await client.query(
+    `${prepare}${before}execute ${name}(${values.map(sqlLiteral).join(', ')})`,
+  )) as unknown as { rows: R[] } | { rows: R[] }[];
+  if (prepare) preparedOn.set(client, prepared.add(name));
+  return (Array.isArray(res) ? res[res.length - 1]?.rows : res.rows) ?? [];
+}
+
+/**
+ * A value written into SQL text (executePrepared): only kinds that cannot carry SQL. Strings only
+ * of letters, digits and `_ . : + -` (hashes, hex signatures, ISO times).
+ */
+function sqlLiteral(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`not a finite number: ${v}`);
+    return String(v);
+  }
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (v instanceof Date) return `'${v.toISOString()}'`;
+  if (typeof v === 'string' && /^[\w.:+-]*$/.test(v)) return `'${v}'`;
+  if (Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isSafeInteger(x))) return `'{${v.join(',')}}'`;
+  throw new Error(`no SQL literal for this ${typeof v}`);
+}
 
 /** A transaction held open for the work that follows (openTransaction). */
 export interface HeldTransaction {
@@ -271,41 +299,23 @@ export async function txStatement<T>(tx: Tx, name: string, text: string, values:
  * A named statement gets a custom plan for its first five runs and afterwards whenever the generic
  * plan is estimated dearer than those; for the bell and the user list's page that was always (the
  * tenant and audience values make the custom estimates cheaper), 300 to 500 µs of planning a
- * request, more than running them. Here, on PostgreSQL, the statement is prepared with SQL's
- * PREPARE once per connection and run by EXECUTE with its values as literals, in one message after
+ * request, more than running them. Here, on PostgreSQL, it runs through executePrepared after
  * `set local plan_cache_mode = force_generic_plan`: planned once per connection, for any tenant
  * (its plan is the tenant's index either way). The setting holds for the rest of the transaction
  * (a reset would be one more statement on the request path): call this last, or before statements
- * a generic plan serves as well (named ones, which have theirs already). Values: numbers, null,
- * booleans, dates and arrays of integers, nothing that could carry SQL. docs/performance.md.
+ * a generic plan serves as well (named ones, which have theirs already). Values as sqlLiteral
+ * takes them. docs/performance.md.
  */
 export async function txGenericStatement<T>(tx: Tx, name: string, text: string, values: unknown[]): Promise<T[]> {
   const client = (tx as unknown as { session: { client: pg.PoolClient & Partial<PgliteClient> } }).session.client;
   if (typeof client.release !== 'function') return txStatement<T>(tx, name, text, values);
-  const prepared = preparedOn.get(client);
-  const statement = `generic_${name}`;
-  const prepare = prepared?.has(statement) ? '' : `prepare ${statement} as ${text}; `;
-  const res = (await client.query(
-    `${prepare}set local plan_cache_mode = force_generic_plan; execute ${statement}(${values.map(sqlLiteral).join(', ')})`,
-  )) as unknown as { rows: T[] }[];
-  if (prepare) {
-    if (prepared) prepared.add(statement);
-    else preparedOn.set(client, new Set([statement]));
-  }
-  return res[res.length - 1]?.rows ?? [];
-}
-
-/** A value written into SQL text (txGenericStatement): only kinds that cannot carry SQL. */
-function sqlLiteral(v: unknown): string {
-  if (v === null || v === undefined) return 'null';
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw new Error(`not a finite number: ${v}`);
-    return String(v);
-  }
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (v instanceof Date) return `'${v.toISOString()}'`;
-  if (Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isSafeInteger(x))) return `'{${v.join(',')}}'`;
-  throw new Error(`no SQL literal for ${typeof v}`);
+  return executePrepared<T>(
+    client,
+    `generic_${name}`,
+    text,
+    values,
+    'set local plan_cache_mode = force_generic_plan; ',
+  );
 }
 
 /**
